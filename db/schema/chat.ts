@@ -1,0 +1,72 @@
+/** The raw log (SPEC §1): conversations and their messages, verbatim. Never searched for recall. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { ownerOnly } from './rls';
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    /** Rolling summary of turns that no longer fit the working-memory budget. */
+    summary: text('summary'),
+    summaryUpToMessageId: uuid('summary_up_to_message_id'),
+    /** "Don't remember this conversation" (SPEC §7). */
+    memoryDisabled: boolean('memory_disabled').notNull().default(false),
+    distilledAt: timestamp('distilled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Lets children reference (id, user_id) so a row can never point at another user's parent.
+    unique('conversations_id_user_unique').on(t.id, t.userId),
+    index('conversations_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
+    ownerOnly(t.userId),
+  ],
+);
+
+export const MESSAGE_ROLES = ['user', 'assistant'] as const;
+export const MESSAGE_STATUSES = ['complete', 'stopped', 'error'] as const;
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: MESSAGE_ROLES }).notNull(),
+    content: text('content').notNull(),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('complete'),
+    /** Provenance and diagnostics (model id, recall ledger, error code…). */
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.conversationId, t.userId],
+      foreignColumns: [conversations.id, conversations.userId],
+      name: 'messages_conversation_owner_fk',
+    }).onDelete('cascade'),
+    index('messages_conversation_created_idx').on(t.conversationId, t.createdAt, t.id),
+    check('messages_role_check', sql`${t.role} in ('user', 'assistant')`),
+    check('messages_status_check', sql`${t.status} in ('complete', 'stopped', 'error')`),
+    ownerOnly(t.userId),
+  ],
+);

@@ -1,0 +1,5 @@
+export * from './rls';
+export * from './auth';
+export * from './chat';
+export * from './memory';
+export * from './account';

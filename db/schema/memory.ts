@@ -1,0 +1,149 @@
+/** Memory items and everything derived from them (SPEC §2–4). */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { conversations } from './chat';
+import { ownerOnly } from './rls';
+import { anyVector } from './vector';
+
+export const MEMORY_TYPES = ['episodic', 'semantic', 'procedural', 'working'] as const;
+export const MEMORY_STATUSES = [
+  'candidate',
+  'active',
+  'superseded',
+  'merged',
+  'archived',
+  'forgotten',
+  'conflicted',
+] as const;
+export const MEMORY_CONFIDENCE = ['high', 'low'] as const;
+export const MEMORY_ORIGINS = ['user_stated', 'assistant_inferred'] as const;
+export const MEMORY_VALIDITY = ['permanent', 'phase', 'temporary'] as const;
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+export const memories = pgTable(
+  'memories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: MEMORY_TYPES }).notNull(),
+    kind: text('kind').notNull(),
+    summary: text('summary').notNull(),
+    entities: jsonb('entities').$type<string[]>().notNull().default([]),
+    importance: smallint('importance').notNull().default(2),
+    confidence: text('confidence', { enum: MEMORY_CONFIDENCE }).notNull().default('low'),
+    origin: text('origin', { enum: MEMORY_ORIGINS }).notNull().default('user_stated'),
+    validity: text('validity', { enum: MEMORY_VALIDITY }).notNull().default('permanent'),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    sensitive: boolean('sensitive').notNull().default(false),
+    status: text('status', { enum: MEMORY_STATUSES }).notNull().default('candidate'),
+    pinned: boolean('pinned').notNull().default(false),
+    /** Optimistic concurrency: every update must name the version it read. */
+    version: integer('version').notNull().default(1),
+    /** Provenance (SPEC §1): nullable only because the raw log may be purged later. */
+    sourceConversationId: uuid('source_conversation_id').references(() => conversations.id, {
+      onDelete: 'set null',
+    }),
+    sourceMessageId: uuid('source_message_id'),
+    quote: text('quote').notNull(),
+    /** Working memories belong to one conversation and end with it. */
+    conversationScope: uuid('conversation_scope').references(() => conversations.id, {
+      onDelete: 'cascade',
+    }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }),
+    accessCount: integer('access_count').notNull().default(0),
+    hitCount: integer('hit_count').notNull().default(0),
+    failCount: integer('fail_count').notNull().default(0),
+  },
+  (t) => [
+    unique('memories_id_user_unique').on(t.id, t.userId),
+    index('memories_user_status_type_idx').on(t.userId, t.status, t.type),
+    index('memories_user_created_idx').on(t.userId, t.createdAt.desc()),
+    check('memories_type_check', sql`${t.type} in (${inList(MEMORY_TYPES)})`),
+    check('memories_status_check', sql`${t.status} in (${inList(MEMORY_STATUSES)})`),
+    check('memories_confidence_check', sql`${t.confidence} in (${inList(MEMORY_CONFIDENCE)})`),
+    check('memories_origin_check', sql`${t.origin} in (${inList(MEMORY_ORIGINS)})`),
+    check('memories_validity_check', sql`${t.validity} in (${inList(MEMORY_VALIDITY)})`),
+    check('memories_importance_check', sql`${t.importance} between 1 and 5`),
+    check('memories_summary_length_check', sql`char_length(${t.summary}) between 1 and 1000`),
+    ownerOnly(t.userId),
+  ],
+);
+
+/** Every change to a memory, so nothing is silently overwritten (SPEC §3). */
+export const memoryVersions = pgTable(
+  'memory_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memoryId: uuid('memory_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** user | extractor | fast_channel | consolidation | job:<name> */
+    actor: text('actor').notNull(),
+    reason: text('reason').notNull(),
+    oldSummary: text('old_summary'),
+    newSummary: text('new_summary').notNull(),
+    oldStatus: text('old_status'),
+    newStatus: text('new_status').notNull(),
+    /** The full row after the change, so a version can be restored or viewed "as of" a date. */
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.memoryId, t.userId],
+      foreignColumns: [memories.id, memories.userId],
+      name: 'memory_versions_memory_owner_fk',
+    }).onDelete('cascade'),
+    unique('memory_versions_memory_version_unique').on(t.memoryId, t.version),
+    ownerOnly(t.userId),
+  ],
+);
+
+/** One vector per (memory, embedding model); see db/embedding-index.ts for the HNSW indexes. */
+export const memoryEmbeddings = pgTable(
+  'memory_embeddings',
+  {
+    memoryId: uuid('memory_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    model: text('model').notNull(),
+    dimensions: integer('dimensions').notNull(),
+    embedding: anyVector('embedding').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memoryId, t.model] }),
+    foreignKey({
+      columns: [t.memoryId, t.userId],
+      foreignColumns: [memories.id, memories.userId],
+      name: 'memory_embeddings_memory_owner_fk',
+    }).onDelete('cascade'),
+    index('memory_embeddings_user_model_idx').on(t.userId, t.model),
+    check('memory_embeddings_dimensions_check', sql`vector_dims(${t.embedding}) = ${t.dimensions}`),
+    ownerOnly(t.userId),
+  ],
+);

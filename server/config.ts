@@ -1,0 +1,56 @@
+/**
+ * Every number that shapes Mindbase's behaviour, in one place, with the SPEC section it comes
+ * from (../shared/SPEC.md). Change a number here to change it everywhere.
+ */
+export const config = {
+  auth: {
+    passwordMinLength: 8,
+    passwordMaxLength: 256,
+    emailMaxLength: 320,
+    nameMaxLength: 100,
+  },
+  chat: {
+    /** Issue 3: a single message may not exceed this many characters. */
+    maxMessageChars: 16_000,
+    conversationsPageSize: 30,
+    maxConversationsPageSize: 100,
+    titleMaxChars: 120,
+    /** Per-user rate limit on the chat route. */
+    rateLimit: { windowMs: 60_000, maxRequests: 20 },
+    /** Working memory: recent messages that fit this many tokens, plus a rolling summary. */
+    workingMemoryTokens: 3_000,
+    summaryMaxTokens: 400,
+    providerTimeoutMs: 60_000,
+  },
+  rawLog: {
+    /** SPEC §1: retention after a conversation was distilled; null = forever. */
+    retentionDaysDefault: 30 as number | null,
+    retentionDayOptions: [7, 30, 90, null] as const,
+  },
+  memory: {
+    summaryMaxWords: 50, // SPEC §4.2
+    fastChannelMinImportance: 4, // SPEC §4.1
+    candidateTimeoutDays: 30, // SPEC §3
+    dedupCosine: 0.9, // SPEC §4.4
+  },
+  recall: {
+    coreMax: 5, // SPEC §5.1
+    coreMinImportance: 4,
+    vectorTopK: 20, // SPEC §5.2
+    minCosine: 0.4,
+    structuredPickDays: 30,
+    weights: { similarity: 0.5, importance: 0.25, recency: 0.15, frequency: 0.1 }, // SPEC §5.3
+    recencyDecayPerDay: 0.05,
+    lowConfidenceFactor: 0.7,
+    maxItems: 8, // SPEC §5.4
+    maxTokens: 1_200,
+  },
+  lifecycle: {
+    // SPEC §6
+    archiveIdleDays: { 1: 60, 2: 90 } as Record<number, number>,
+    neverDecayImportance: 5,
+    feedbackMinUses: 3,
+  },
+} as const;
+
+export type Config = typeof config;

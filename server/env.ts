@@ -1,0 +1,87 @@
+/**
+ * The one typed view of the process environment. Every variable is optional: with none set,
+ * Mindbase runs on embedded defaults (PGlite under .data/, the offline model, in-process jobs).
+ * Imported by drizzle.config.ts and scripts too, so it must not import `server-only`.
+ */
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const modelSpec = optionalString.refine(
+  (v) => v === undefined || v === 'offline' || /^[a-z][a-z0-9-]*:.+$/.test(v),
+  'must look like provider:model (e.g. openai:gpt-4o-mini, compatible:llama3.1) or "offline"',
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  DATABASE_URL: optionalString.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+    'must be a postgres:// or postgresql:// connection URL',
+  ),
+  /** Where the embedded PGlite database lives when DATABASE_URL is unset. */
+  PGLITE_DATA_DIR: optionalString,
+  AUTH_SECRET: optionalString.refine(
+    (v) => v === undefined || v.length >= 32,
+    'must be at least 32 characters (generate one with `openssl rand -base64 32`)',
+  ),
+  AUTH_URL: optionalString,
+  AUTH_GITHUB_ID: optionalString,
+  AUTH_GITHUB_SECRET: optionalString,
+  AUTH_GOOGLE_ID: optionalString,
+  AUTH_GOOGLE_SECRET: optionalString,
+  CHAT_MODEL: modelSpec,
+  EXTRACTION_MODEL: modelSpec,
+  EMBEDDING_MODEL: modelSpec,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString,
+  LLM_BASE_URL: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\//.test(v),
+    'must be an http(s):// URL, e.g. http://localhost:11434/v1 for Ollama',
+  ),
+  LLM_API_KEY: optionalString,
+  INNGEST_EVENT_KEY: optionalString,
+  INNGEST_SIGNING_KEY: optionalString,
+  INNGEST_DEV: optionalString,
+  INNGEST_BASE_URL: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid environment configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable.`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses an environment record; throws one error listing every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  const env = result.data;
+  const pairs: [keyof Env, keyof Env][] = [
+    ['AUTH_GITHUB_ID', 'AUTH_GITHUB_SECRET'],
+    ['AUTH_GOOGLE_ID', 'AUTH_GOOGLE_SECRET'],
+  ];
+  const missing = pairs
+    .filter(([a, b]) => Boolean(env[a]) !== Boolean(env[b]))
+    .map(([a, b]) => `${env[a] ? b : a}: required when ${env[a] ? a : b} is set`);
+  if (missing.length > 0) throw new EnvError(missing);
+  return env;
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process (parsed once, fails fast on first use). */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
