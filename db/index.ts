@@ -13,7 +13,7 @@ export const DEFAULT_PGLITE_DIR = path.join('.data', 'pglite');
 export function connectFromEnv(): Connection {
   const { DATABASE_URL, PGLITE_DATA_DIR } = env();
   if (DATABASE_URL) return connect({ driver: 'node-postgres', url: DATABASE_URL });
-  return connect({ driver: 'pglite', dataDir: path.resolve(PGLITE_DATA_DIR ?? DEFAULT_PGLITE_DIR) });
+  return connect({ driver: 'pglite', dataDir: path.resolve(/*turbopackIgnore: true*/ PGLITE_DATA_DIR ?? DEFAULT_PGLITE_DIR) });
 }
 
 const holder = globalThis as unknown as { __mindbaseDb?: { connection: Connection; withUser: WithUser } };

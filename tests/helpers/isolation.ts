@@ -4,6 +4,7 @@
  * (must find the hole it just opened), so a probe that cannot fail cannot hide.
  */
 import { sql } from 'drizzle-orm';
+import { queryRows } from '@/db/rows';
 import type { TestDatabase } from './db';
 import { seedUser } from './db';
 
@@ -115,20 +116,19 @@ export async function findViolations(t: TestDatabase, a: SeededUser, b: SeededUs
     const ident = sql.identifier(table);
     const owner = sql.identifier(col);
 
-    const seen = await probeAs<Record<string, unknown>[]>(t, b.id, async (tx) => (await tx.execute(sql`select * from ${ident}`)).rows as Record<string, unknown>[]);
+    const seen = await probeAs<Record<string, unknown>[]>(t, b.id, (tx) => queryRows(tx, sql`select * from ${ident}`));
     const foreign = ownersOf(seen, col).filter((o) => o !== b.id);
     if (foreign.length > 0) violations.push({ table, probe: 'select', detail: `saw ${foreign.length} row(s) of other users` });
 
     const updated = await probeAs<Record<string, unknown>[]>(
       t,
       b.id,
-      async (tx) => (await tx.execute(sql`update ${ident} set ${owner} = ${owner} returning ${owner}`)).rows as Record<string, unknown>[],
+      (tx) => queryRows(tx, sql`update ${ident} set ${owner} = ${owner} returning ${owner}`),
     );
     if (ownersOf(updated, col).some((o) => o !== b.id)) violations.push({ table, probe: 'update', detail: 'updated rows of other users' });
 
     const deleted = await probeAs<Record<string, unknown>[]>(t, b.id, async (tx) => {
-      // Dependent rows would block deleting parents; defer nothing, just try the whole table.
-      return (await tx.execute(sql`delete from ${ident} where ${owner} <> ${b.id} returning ${owner}`)).rows as Record<string, unknown>[];
+      return queryRows(tx, sql`delete from ${ident} where ${owner} <> ${b.id} returning ${owner}`);
     }).catch((error: unknown) => {
       // A foreign-key error means the delete reached another user's row.
       return [{ [col]: `error: ${(error as Error).message}` }];
@@ -142,14 +142,16 @@ export async function findViolations(t: TestDatabase, a: SeededUser, b: SeededUs
       await tx.execute(insertRowSql(table, victim));
       return null;
     }).catch((error: unknown) => error);
-    const message = insertError instanceof Error ? `${insertError.message} ${String((insertError as { cause?: unknown }).cause ?? '')}` : '';
+    const cause = insertError instanceof Error && insertError.cause instanceof Error ? insertError.cause.message : '';
+    const message = insertError instanceof Error ? `${insertError.message} ${cause}` : '';
     if (!/row-level security/.test(message)) {
       violations.push({ table, probe: 'insert', detail: insertError ? `failed for another reason: ${message}` : 'inserted a row owned by another user' });
     }
 
     const anonymous = await t.db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('role', 'mindbase_app', true)`);
-      return (await tx.execute(sql`select count(*)::int as n from ${ident}`)).rows[0] as { n: number };
+      const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from ${ident}`);
+      return row ?? { n: -1 };
     });
     if (anonymous.n !== 0) violations.push({ table, probe: 'no-user-select', detail: `app role without a user saw ${anonymous.n} row(s)` });
   }

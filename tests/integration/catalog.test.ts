@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows } from '@/db/rows';
 import { APP_ROLE } from '@/db/schema/rls';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { OWNER_COLUMN, USER_OWNED_TABLES } from '../helpers/isolation';
 
-async function rows<T>(t: TestDatabase, query: ReturnType<typeof sql>): Promise<T[]> {
-  return (await t.db.execute(query)).rows as T[];
-}
+const rows = <T,>(t: TestDatabase, query: SQL) => queryRows<T>(t.db, query);
 
 describe('database catalog', () => {
   let t: TestDatabase;

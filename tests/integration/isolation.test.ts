@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { conversations, memories } from '@/db/schema';
 import { MissingUserError } from '@/db/boundary';
+import { queryRows } from '@/db/rows';
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../helpers/db';
 import { findViolations, seedEverything, type SeededUser } from '../helpers/isolation';
 
@@ -38,11 +39,11 @@ describe.each(DRIVERS)('row-level security isolation (%s)', (driver) => {
 
   it('settings do not leak through the pool: the next transaction has no user and no role', async () => {
     await t.withUser(a.id, async (tx) => tx.select().from(conversations));
-    const after = await t.db.execute(sql`select current_user as role, nullif(current_setting('app.user_id', true), '') as uid`);
-    expect(after.rows[0]).toMatchObject({ role: 'postgres', uid: null });
+    const [after] = await queryRows(t.db, sql`select current_user as role, nullif(current_setting('app.user_id', true), '') as uid`);
+    expect(after).toMatchObject({ role: 'postgres', uid: null });
   });
 
   it('withUser refuses an empty user id', async () => {
-    await expect(t.withUser('', async () => 1)).rejects.toBeInstanceOf(MissingUserError);
+    await expect(t.withUser('', () => Promise.resolve(1))).rejects.toBeInstanceOf(MissingUserError);
   });
 });

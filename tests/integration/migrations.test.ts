@@ -1,13 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { runMigrations } from '@/db/migrate';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
+import { MIGRATIONS_FOLDER, runMigrations } from '@/db/migrate';
+import { queryRows } from '@/db/rows';
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../helpers/db';
 
 async function schemaFingerprint(t: TestDatabase) {
-  const result = await t.db.execute(sql`
-    select table_name, column_name, data_type, is_nullable from information_schema.columns
-    where table_schema = 'public' order by table_name, column_name`);
-  return result.rows;
+  return queryRows(
+    t.db,
+    sql`select table_name, column_name, data_type, is_nullable from information_schema.columns
+        where table_schema = 'public' order by table_name, column_name`,
+  );
 }
 
 describe.each(DRIVERS)('migrations (%s)', (driver) => {
@@ -16,8 +20,8 @@ describe.each(DRIVERS)('migrations (%s)', (driver) => {
 
   it('apply to an empty database and are idempotent', async () => {
     t = await createTestDatabase(driver, { migrate: false });
-    const before = await t.db.execute(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
-    expect(before.rows[0]).toEqual({ n: 0 });
+    const count = async (q: SQL) => (await queryRows<{ n: number }>(t!.db, q))[0]?.n;
+    expect(await count(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`)).toBe(0);
 
     const connection = { db: t.db, driver: t.driver, close: async () => {} };
     await runMigrations(connection);
@@ -27,8 +31,8 @@ describe.each(DRIVERS)('migrations (%s)', (driver) => {
     await runMigrations(connection);
     await runMigrations(connection);
     expect(await schemaFingerprint(t)).toEqual(first);
-    const applied = await t.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    expect(applied.rows[0]).toEqual({ n: 3 });
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+    expect(await count(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)).toBe(journal.entries.length);
   });
 });
 
@@ -41,10 +45,9 @@ describe('a fresh database on a server that already has the app role', () => {
       await t.db.execute(sql`drop schema drizzle cascade`);
       await t.db.execute(sql`create schema public`);
       await runMigrations({ db: t.db, driver: t.driver, close: async () => {} });
-      const roles = await t.db.execute(sql`select count(*)::int as n from pg_roles where rolname = 'mindbase_app'`);
-      expect(roles.rows[0]).toEqual({ n: 1 });
-      const tables = await t.db.execute(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
-      expect((tables.rows[0] as { n: number }).n).toBeGreaterThanOrEqual(12);
+      const count = async (q: SQL) => (await queryRows<{ n: number }>(t.db, q))[0]?.n;
+      expect(await count(sql`select count(*)::int as n from pg_roles where rolname = 'mindbase_app'`)).toBe(1);
+      expect(await count(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`)).toBeGreaterThanOrEqual(12);
     } finally {
       await t.close();
     }

@@ -1,0 +1,101 @@
+'use client';
+
+import Link from 'next/link';
+import { useActionState } from 'react';
+import type { AuthFormState } from '../actions';
+
+interface Props {
+  mode: 'sign-in' | 'sign-up';
+  action: (prev: AuthFormState, form: FormData) => Promise<AuthFormState>;
+  callbackUrl: string;
+  oauth: { id: string; name: string }[];
+  oauthAction: (form: FormData) => Promise<void>;
+}
+
+export function AuthForm({ mode, action, callbackUrl, oauth, oauthAction }: Props) {
+  const [state, formAction, pending] = useActionState(action, {});
+  const signUp = mode === 'sign-up';
+  const fieldError = (name: string) =>
+    state.fields?.[name] ? (
+      <p className="field-error" id={`${name}-error`} role="alert">
+        {state.fields[name]}
+      </p>
+    ) : null;
+
+  return (
+    <main className="auth-page">
+      <div className="auth-card">
+        <h1 className="brand">Mindbase</h1>
+        <p className="muted">{signUp ? 'Create your account' : 'Sign in to your account'}</p>
+        <form action={formAction} noValidate className="stack">
+          <input type="hidden" name="callbackUrl" value={callbackUrl} />
+          {signUp && (
+            <label>
+              Name <span className="muted">(optional)</span>
+              <input name="name" autoComplete="name" defaultValue={state.values?.name ?? ''} maxLength={100} />
+              {fieldError('name')}
+            </label>
+          )}
+          <label>
+            E-mail
+            <input
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={state.values?.email ?? ''}
+              aria-invalid={Boolean(state.fields?.email)}
+              aria-describedby={state.fields?.email ? 'email-error' : undefined}
+            />
+            {fieldError('email')}
+          </label>
+          <label>
+            Password
+            <input
+              name="password"
+              type="password"
+              autoComplete={signUp ? 'new-password' : 'current-password'}
+              required
+              minLength={signUp ? 8 : undefined}
+              aria-invalid={Boolean(state.fields?.password)}
+              aria-describedby={state.fields?.password ? 'password-error' : undefined}
+            />
+            {fieldError('password')}
+          </label>
+          {state.error && (
+            <p className="form-error" role="alert">
+              {state.error}
+            </p>
+          )}
+          <button type="submit" className="primary" disabled={pending}>
+            {pending ? 'Please wait…' : signUp ? 'Create account' : 'Sign in'}
+          </button>
+        </form>
+        {oauth.length > 0 && (
+          <div className="stack oauth">
+            {oauth.map((p) => (
+              <form key={p.id} action={oauthAction}>
+                <input type="hidden" name="provider" value={p.id} />
+                <input type="hidden" name="callbackUrl" value={callbackUrl} />
+                <button type="submit" className="secondary wide">
+                  Continue with {p.name}
+                </button>
+              </form>
+            ))}
+          </div>
+        )}
+        <p className="muted switch">
+          {signUp ? (
+            <>
+              Already have an account? <Link href={`/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}`}>Sign in</Link>
+            </>
+          ) : (
+            <>
+              New to Mindbase? <Link href={`/sign-up?callbackUrl=${encodeURIComponent(callbackUrl)}`}>Create an account</Link>
+            </>
+          )}
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+// Debian's Chromium when present (CI and these machines); never download a browser at test time.
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined);
+// A fresh embedded database per run, so e2e never sees a developer's data.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join('.data', 'e2e', `${process.pid}`);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: `npx tsx scripts/migrate.ts && node node_modules/next/dist/bin/next start -p ${PORT} -H 127.0.0.1`,
+    url: `${BASE_URL}/sign-in`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PGLITE_DATA_DIR: dataDir,
+      AUTH_SECRET: 'e2e-only-secret-not-for-production-0123456789',
+      NEXT_TELEMETRY_DISABLED: '1',
+      // Nothing configured: the offline model and in-process jobs, as on a fresh clone.
+      CHAT_MODEL: '',
+      EXTRACTION_MODEL: '',
+      EMBEDDING_MODEL: '',
+      OPENAI_API_KEY: '',
+      LLM_BASE_URL: '',
+      DATABASE_URL: '',
+    },
+  },
+});

@@ -1,0 +1,22 @@
+import 'server-only';
+import { z } from 'zod';
+import { getProfile } from '../../account/get-profile';
+import { getUserSettings, updateSettingsSchema, updateUserSettings } from '../../account/user-settings';
+import { createRouter, protectedProcedure } from '../trpc';
+
+const settingsOutput = z.object({
+  timeZone: z.string(),
+  retentionDays: z.number().nullable(),
+  memoryEnabled: z.boolean(),
+});
+
+export const accountRouter = createRouter({
+  me: protectedProcedure
+    .output(z.object({ id: z.string(), email: z.string().nullable(), name: z.string().nullable(), createdAt: z.date() }))
+    .query(({ ctx }) => getProfile(ctx.db)),
+  settings: protectedProcedure.output(settingsOutput).query(({ ctx }) => getUserSettings(ctx.db)),
+  updateSettings: protectedProcedure
+    .input(updateSettingsSchema)
+    .output(settingsOutput)
+    .mutation(({ ctx, input }) => updateUserSettings(ctx.db, input)),
+});
