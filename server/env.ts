@@ -11,11 +11,6 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-const modelSpec = optionalString.refine(
-  (v) => v === undefined || v === 'offline' || /^[a-z][a-z0-9-]*:.+$/.test(v),
-  'must look like provider:model (e.g. openai:gpt-4o-mini, compatible:llama3.1) or "offline"',
-);
-
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: optionalString.refine(
@@ -33,9 +28,10 @@ const envSchema = z.object({
   AUTH_GITHUB_SECRET: optionalString,
   AUTH_GOOGLE_ID: optionalString,
   AUTH_GOOGLE_SECRET: optionalString,
-  CHAT_MODEL: modelSpec,
-  EXTRACTION_MODEL: modelSpec,
-  EMBEDDING_MODEL: modelSpec,
+  // provider:model specs; validated with model-specific messages by server/llm/model-spec.ts.
+  CHAT_MODEL: optionalString,
+  EXTRACTION_MODEL: optionalString,
+  EMBEDDING_MODEL: optionalString,
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString,
   LLM_BASE_URL: optionalString.refine(

@@ -1,10 +1,12 @@
 import 'server-only';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { accountRouter } from './routers/account';
+import { conversationsRouter } from './routers/conversations';
 import { createRouter } from './trpc';
 
 export const appRouter = createRouter({
   account: accountRouter,
+  conversations: conversationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

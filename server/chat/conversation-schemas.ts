@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { config } from '../config';
+
+export const conversationIdSchema = z.uuid({ error: 'Conversation ids are UUIDs.' });
+
+export const listConversationsInput = z
+  .object({
+    cursor: z.string().max(200).nullish(),
+    limit: z.number().int().min(1).max(config.chat.maxConversationsPageSize).default(config.chat.conversationsPageSize),
+    search: z.string().trim().max(200, 'Search text is at most 200 characters.').optional(),
+  })
+  .strict();
+
+export const renameConversationInput = z
+  .object({
+    id: conversationIdSchema,
+    title: z
+      .string()
+      .trim()
+      .min(1, 'A title cannot be empty.')
+      .max(config.chat.titleMaxChars, `Titles are at most ${config.chat.titleMaxChars} characters.`),
+  })
+  .strict();
+
+export const conversationRef = z.object({ id: conversationIdSchema }).strict();
+
+export const conversationSummary = z.object({
+  id: z.string(),
+  title: z.string().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+
+export const chatMessage = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  status: z.enum(['complete', 'stopped', 'error']),
+  createdAt: z.date(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+
+export type ConversationSummary = z.infer<typeof conversationSummary>;
+export type ChatMessage = z.infer<typeof chatMessage>;

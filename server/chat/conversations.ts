@@ -1,0 +1,97 @@
+import 'server-only';
+import { and, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { UserDb } from '../../db/boundary';
+import { conversations, messages } from '../../db/schema';
+import type { Tx } from '../../db/types';
+import { AppError } from '../errors';
+import type { listConversationsInput, ConversationSummary, ChatMessage } from './conversation-schemas';
+
+const summaryColumns = {
+  id: conversations.id,
+  title: conversations.title,
+  createdAt: conversations.createdAt,
+  updatedAt: conversations.updatedAt,
+};
+
+function encodeCursor(row: ConversationSummary): string {
+  return Buffer.from(`${row.updatedAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { updatedAt: Date; id: string } {
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const updatedAt = new Date(iso ?? '');
+  if (!id || Number.isNaN(updatedAt.getTime())) throw new AppError('bad_request:conversation', 'That page cursor is not valid; reload the list.');
+  return { updatedAt, id };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Newest first, keyset-paginated so page N costs the same as page 1. */
+export async function listConversations(db: UserDb, input: z.output<typeof listConversationsInput>) {
+  const filters: (SQL | undefined)[] = [];
+  if (input.search) filters.push(ilike(conversations.title, `%${escapeLike(input.search)}%`));
+  if (input.cursor) {
+    const { updatedAt, id } = decodeCursor(input.cursor);
+    filters.push(or(lt(conversations.updatedAt, updatedAt), and(eq(conversations.updatedAt, updatedAt), lt(conversations.id, id))));
+  }
+  const rows = await db.run((tx) =>
+    tx
+      .select(summaryColumns)
+      .from(conversations)
+      .where(and(...filters))
+      .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+      .limit(input.limit + 1),
+  );
+  const items = rows.slice(0, input.limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > input.limit && last ? encodeCursor(last) : null };
+}
+
+const notFound = () => new AppError('not_found:conversation', 'This conversation does not exist or was deleted.');
+
+export async function findConversation(tx: Tx, id: string) {
+  const [row] = await tx.select().from(conversations).where(eq(conversations.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function getConversation(db: UserDb, id: string): Promise<ConversationSummary & { messages: ChatMessage[] }> {
+  return db.run(async (tx) => {
+    const conversation = await findConversation(tx, id);
+    if (!conversation) throw notFound();
+    const rows = await tx
+      .select({
+        id: messages.id,
+        role: messages.role,
+        content: messages.content,
+        status: messages.status,
+        createdAt: messages.createdAt,
+        metadata: messages.metadata,
+      })
+      .from(messages)
+      .where(eq(messages.conversationId, id))
+      .orderBy(messages.createdAt, messages.id);
+    return {
+      id: conversation.id,
+      title: conversation.title,
+      createdAt: conversation.createdAt,
+      updatedAt: conversation.updatedAt,
+      messages: rows,
+    };
+  });
+}
+
+export async function renameConversation(db: UserDb, id: string, title: string): Promise<ConversationSummary> {
+  const [row] = await db.run((tx) =>
+    tx.update(conversations).set({ title, updatedAt: new Date() }).where(eq(conversations.id, id)).returning(summaryColumns),
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Deletes the conversation and its messages (cascade). Memories keep their quotes. */
+export async function deleteConversation(db: UserDb, id: string): Promise<{ id: string }> {
+  const [row] = await db.run((tx) => tx.delete(conversations).where(eq(conversations.id, id)).returning({ id: conversations.id }));
+  if (!row) throw notFound();
+  return row;
+}

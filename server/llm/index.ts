@@ -1,0 +1,32 @@
+/**
+ * The process-wide model registry, configured from the environment. Chat, extraction and
+ * embeddings all come from here, so switching providers is configuration only.
+ */
+import { env } from '../env';
+import { createLlmRegistry, type LlmRegistry } from './registry';
+
+// Word-sized chunks a few milliseconds apart, so the offline model visibly streams.
+const OFFLINE_CHUNK_DELAY_MS = 15;
+
+let registry: LlmRegistry | undefined;
+
+export function llm(): LlmRegistry {
+  if (!registry) {
+    const e = env();
+    registry = createLlmRegistry(
+      {
+        chatModel: e.CHAT_MODEL,
+        extractionModel: e.EXTRACTION_MODEL,
+        embeddingModel: e.EMBEDDING_MODEL,
+        openaiApiKey: e.OPENAI_API_KEY,
+        openaiBaseUrl: e.OPENAI_BASE_URL,
+        llmBaseUrl: e.LLM_BASE_URL,
+        llmApiKey: e.LLM_API_KEY,
+      },
+      { offline: { chunkDelayMs: OFFLINE_CHUNK_DELAY_MS } },
+    );
+    const d = registry.describe();
+    console.info(`[llm] chat=${d.chat.id} extraction=${d.extraction.id} embedding=${d.embedding.id}`);
+  }
+  return registry;
+}

@@ -1,0 +1,194 @@
+// Chat replies of the offline model. It cannot reason, so every reply is either an honest
+// acknowledgement, a lookup in the injected memory section, or an explanation of how to
+// configure a real model. Chinese input gets Chinese replies.
+
+import { conceptsOf, sharedConcepts } from './concepts';
+import type { MemoryLine, ParsedMemorySection } from './memory-section';
+import { detectIntent, reflectPronouns, reflectPronounsZh, type OfflineIntent } from './offline-intents';
+import { isMostlyChinese, isStopWord } from './text-terms';
+
+const MAX_RELEVANT_MEMORIES = 3;
+const ECHO_MAX_CHARS = 120;
+
+type Lang = 'en' | 'zh';
+
+const CONFIGURE_EN =
+  'To get real answers, configure a model: set OPENAI_API_KEY (optionally CHAT_MODEL=openai:gpt-4o-mini), ' +
+  'or point LLM_BASE_URL at an OpenAI-compatible server and set CHAT_MODEL=compatible:<model>.';
+const CONFIGURE_ZH =
+  '要获得真正的回答，请配置模型：设置 OPENAI_API_KEY（可选 CHAT_MODEL=openai:gpt-4o-mini），' +
+  '或把 LLM_BASE_URL 指向一个兼容 OpenAI 的服务，并设置 CHAT_MODEL=compatible:<模型名>。';
+
+function truncate(text: string, max: number): string {
+  const chars = Array.from(text.replace(/\s+/g, ' ').trim());
+  return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+function withoutFinalStop(text: string): string {
+  return text.replace(/[\s。.!！]+$/u, '');
+}
+
+/** Mid-sentence form: "The report is due" → "the report is due", but keep "I", names, acronyms. */
+function inline(text: string): string {
+  const firstWord = /^[A-Za-z]+/.exec(text)?.[0] ?? '';
+  if (firstWord === 'I' || !isStopWord(firstWord.toLowerCase())) return text;
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+function memoryMeta(memory: MemoryLine, lang: Lang): string {
+  const parts = [memory.kind, memory.date].filter((part): part is string => part !== undefined);
+  if (parts.length === 0) return '';
+  return lang === 'zh' ? `（${parts.join('，')}）` : ` (${parts.join(', ')})`;
+}
+
+// An allergy memory is the one case where a concrete recommendation is safe to derive.
+function allergyAdvice(memory: MemoryLine, lang: Lang): string | undefined {
+  const zh = /对(.+?)过敏/.exec(memory.text) ?? /([\u4e00-\u9fff]{1,8})过敏/.exec(memory.text);
+  const en = /allerg(?:ic|y|ies) to ([^.;,()]+)/i.exec(memory.text) ?? /(\w+) allerg(?:y|ies)\b/i.exec(memory.text);
+  const allergen = (zh?.[1] ?? en?.[1])?.trim().replace(/^[我你他她有对]+/, '');
+  if (!allergen) return undefined;
+  if (lang === 'zh') {
+    // Latin words inside Chinese text read better with spaces around them.
+    const word = /^[\u4e00-\u9fff]/.test(allergen) ? allergen : ` ${allergen} `;
+    return `避开${word}以及可能含有${word}的食物`;
+  }
+  return `avoid ${allergen} and anything that may contain ${/s$/i.test(allergen) ? 'them' : 'it'}`;
+}
+
+export function findRelevantMemories(message: string, memories: MemoryLine[]): MemoryLine[] {
+  const query = conceptsOf(message);
+  if (query.size === 0) return [];
+  const scored = memories
+    .map((memory, index) => ({ memory, index, score: sharedConcepts(query, conceptsOf(memory.text)).length }))
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.score - a.score || a.index - b.index);
+  const best = scored[0]?.score ?? 0;
+  return scored
+    .filter((entry) => entry.score * 2 >= best)
+    .slice(0, MAX_RELEVANT_MEMORIES)
+    .map((entry) => entry.memory);
+}
+
+const QUESTION_START =
+  /^(?:what|what's|which|who|where|when|why|how|should|shall|can|could|would|will|do|does|did|is|are|am|any|suggest|recommend|give|tell|help|plan|find|pick|choose|list|ideas?)\b/i;
+const ZH_QUESTION = /[吗呢？?]|什么|怎么|怎样|哪|几|推荐|建议|应该|该|能不能|可以|要不要|如何|多少/;
+
+function isQuestionLike(message: string): boolean {
+  const text = message.trim();
+  return /[?？]\s*$/.test(text) || QUESTION_START.test(text) || ZH_QUESTION.test(text);
+}
+
+function recallAllReply(section: ParsedMemorySection, lang: Lang): string {
+  const { memories, instructions } = section;
+  if (memories.length === 0 && instructions.length === 0) {
+    return lang === 'zh'
+      ? '我目前还没有关于你的记忆。你可以说“记住我喜欢简短的回答”，我就会记下来。'
+      : "I don't have any memories about you yet. Tell me something like “remember that I prefer short answers” and I'll keep it.";
+  }
+  const lines: string[] = [];
+  if (memories.length > 0) {
+    lines.push(lang === 'zh' ? '我记得这些关于你的事：' : "Here's what I remember about you:");
+    for (const memory of memories) lines.push(`- ${withoutFinalStop(memory.text)}${memoryMeta(memory, lang)}`);
+  }
+  if (instructions.length > 0) {
+    if (lines.length > 0) lines.push('');
+    lines.push(lang === 'zh' ? '你希望我这样回答：' : "How you've asked me to respond:");
+    for (const instruction of instructions) lines.push(`- ${withoutFinalStop(instruction)}`);
+  }
+  lines.push('');
+  lines.push(
+    lang === 'zh'
+      ? '以上是这次对话调取到的记忆；完整列表在设置的“记忆”页面，可以随时查看、修改或删除。'
+      : 'These are the memories recalled for this conversation; the Memory page in settings lists everything, and you can edit or delete any of it there.',
+  );
+  return lines.join('\n');
+}
+
+function relevantReply(message: string, relevant: MemoryLine[], lang: Lang): string {
+  const bullets = relevant.map((memory) => {
+    const advice = allergyAdvice(memory, lang);
+    const text = withoutFinalStop(memory.text);
+    return advice ? `- ${text} → ${advice}${lang === 'zh' ? '。' : '.'}` : `- ${text}`;
+  });
+  const used = relevant.map((memory) => `“${withoutFinalStop(memory.text)}”${memoryMeta(memory, lang)}`);
+  if (lang === 'zh') {
+    return [
+      '根据我记得的关于你的信息：',
+      ...bullets,
+      '',
+      `我用到了 ${relevant.length} 条记忆：${used.join('；')}。我是离线演示模型，这只是记忆检索，不是真正的推理；` +
+        `关于“${truncate(message, 40)}”，配置真实模型后可以得到完整回答。`,
+    ].join('\n');
+  }
+  return [
+    "Here's what I remember that's relevant:",
+    ...bullets,
+    '',
+    `I used ${relevant.length === 1 ? '1 memory' : `${relevant.length} memories`}: ${used.join('; ')}. ` +
+      `I'm the offline demo model, so this is a memory lookup rather than real reasoning; a configured model can give a full answer to “${truncate(message, 60)}”.`,
+  ].join('\n');
+}
+
+function rememberReply(intent: Extract<OfflineIntent, { kind: 'remember' }>, lang: Lang): string {
+  if (lang === 'zh' || intent.lead === 'zh' || intent.lead === 'zh-later') {
+    const content = withoutFinalStop(reflectPronounsZh(intent.content));
+    return intent.lead === 'zh-later' ? `好的，我记住了，以后会注意：${content}。` : `好的，我记住了：${content}。`;
+  }
+  const content = withoutFinalStop(inline(reflectPronouns(intent.content)));
+  if (intent.lead === 'to') return `Got it — I'll remember to ${content}.`;
+  if (intent.lead === 'from-now-on') return `Got it — I'll remember that from now on, ${content}.`;
+  return `Got it — I'll remember that ${content}.`;
+}
+
+function forgetReply(intent: Extract<OfflineIntent, { kind: 'forget' }>, lang: Lang): string {
+  const vague = /^(?:it|that|this|everything|all of (?:it|that)|那个|这个|这件事|那件事)?$/i.test(intent.content);
+  if (lang === 'zh') return vague ? '好的，我已经忘掉了。' : `好的，我已经忘掉了：${withoutFinalStop(reflectPronounsZh(intent.content))}。`;
+  if (vague) return "Okay, I've forgotten that.";
+  const content = withoutFinalStop(inline(reflectPronouns(intent.content)));
+  const lead = intent.lead === 'none' ? '' : `${intent.lead} `;
+  return `Okay, I've forgotten ${lead}${content}.`;
+}
+
+function defaultReply(message: string, section: ParsedMemorySection, lang: Lang): string {
+  const echo = truncate(message, ECHO_MAX_CHARS);
+  const count = section.memories.length;
+  if (lang === 'zh') {
+    return [
+      '我是 Mindbase 内置的离线演示模型，不能真正地思考或回答问题：我只能确认你说的话、处理“记住……”“忘掉……”这类请求，并查找我记得的关于你的信息。',
+      echo ? `你说的是：“${echo}”` : '',
+      count > 0 ? `我有 ${count} 条关于你的记忆，但似乎都和这条消息无关。` : '',
+      CONFIGURE_ZH,
+    ]
+      .filter((line) => line !== '')
+      .join('\n\n');
+  }
+  return [
+    "I'm Mindbase's built-in offline demo model, so I can't really reason or answer questions. I can only acknowledge what you say, handle “remember …” / “forget …” requests, and look up what I remember about you.",
+    echo ? `You said: “${echo}”` : '',
+    count > 0 ? `I have ${count === 1 ? '1 memory' : `${count} memories`} about you, but none seem related to this message.` : '',
+    CONFIGURE_EN,
+  ]
+    .filter((line) => line !== '')
+    .join('\n\n');
+}
+
+/** The offline model's reply to the latest user message, given the parsed memory section. */
+export function chatReply(message: string, section: ParsedMemorySection): string {
+  const lang: Lang = isMostlyChinese(message) ? 'zh' : 'en';
+  const intent = detectIntent(message);
+  switch (intent.kind) {
+    case 'recall-all':
+      return recallAllReply(section, lang);
+    case 'remember':
+      return rememberReply(intent, lang);
+    case 'forget':
+      return forgetReply(intent, lang);
+    case 'other':
+      break;
+  }
+  if (isQuestionLike(message)) {
+    const relevant = findRelevantMemories(message, section.memories);
+    if (relevant.length > 0) return relevantReply(message, relevant, lang);
+  }
+  return defaultReply(message, section, lang);
+}

@@ -1,0 +1,252 @@
+import { generateText, streamText } from 'ai';
+import { describe, expect, it } from 'vitest';
+
+import { createOfflineModel, splitIntoChunks } from '../../../server/llm/offline-model';
+
+const MEMORY_SYSTEM = `You are Mindbase, an assistant with long-term memory.
+
+[Long-term memory] Recorded earlier; may be incomplete or outdated. What the user says now takes precedence.
+- [2025-06-12 · preference · important] Wants reports to lead with the conclusion.
+- [2025-06-10 · constraint] Allergic to peanuts.
+
+[How to respond]
+- Keep English terms when translating.`;
+
+const PLAIN_SYSTEM = 'You are Mindbase, an assistant with long-term memory.';
+
+async function ask(prompt: string, system: string = MEMORY_SYSTEM): Promise<string> {
+  const result = await generateText({ model: createOfflineModel(), system, prompt });
+  return result.text;
+}
+
+describe('offline model: the model object', () => {
+  it('identifies itself as the offline v4 model', () => {
+    const model = createOfflineModel();
+    expect(model.specificationVersion).toBe('v4');
+    expect(model.modelId).toBe('offline');
+  });
+
+  it('streams the answer as several text deltas that add up to the full reply, then usage', async () => {
+    const result = streamText({ model: createOfflineModel(), system: PLAIN_SYSTEM, prompt: 'Tell me a joke about databases' });
+    const deltas: string[] = [];
+    for await (const delta of result.textStream) deltas.push(delta);
+
+    expect(deltas.length).toBeGreaterThan(10);
+    const full = deltas.join('');
+    expect(full).toBe(await result.text);
+    expect(full).toContain('offline demo model');
+    expect(await result.finishReason).toBe('stop');
+    const usage = await result.usage;
+    expect(usage.outputTokens).toBeGreaterThan(10);
+    expect(usage.inputTokens).toBeGreaterThan(0);
+  });
+
+  it('emits text-start, text-delta and text-end parts from doStream', async () => {
+    const model = createOfflineModel();
+    const { stream } = await model.doStream({
+      prompt: [{ role: 'user', content: [{ type: 'text', text: 'hello there' }] }],
+    });
+    const types: string[] = [];
+    const reader = stream.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) types.push(part.value.type);
+    expect(types[0]).toBe('stream-start');
+    expect(types).toContain('text-start');
+    expect(types.filter((type) => type === 'text-delta').length).toBeGreaterThan(5);
+    expect(types.indexOf('text-end')).toBeGreaterThan(types.lastIndexOf('text-delta'));
+    expect(types.at(-1)).toBe('finish');
+  });
+
+  it('is deterministic', async () => {
+    const question = 'What should I cook tonight?';
+    expect(await ask(question)).toBe(await ask(question));
+  });
+
+  it('stops at maxOutputTokens with finish reason length', async () => {
+    const result = await generateText({ model: createOfflineModel(), prompt: 'Tell me a story', maxOutputTokens: 5 });
+    expect(result.finishReason).toBe('length');
+    expect(result.text.split(/\s+/).length).toBeLessThanOrEqual(5);
+  });
+
+  it('delays chunks when asked to, and honours abort', async () => {
+    const controller = new AbortController();
+    const result = streamText({
+      model: createOfflineModel({ chunkDelayMs: 20 }),
+      prompt: 'Tell me a long story',
+      abortSignal: controller.signal,
+    });
+    const deltas: string[] = [];
+    for await (const delta of result.textStream) {
+      deltas.push(delta);
+      if (deltas.length === 2) controller.abort();
+    }
+    expect(deltas.length).toBeLessThan(10);
+  });
+
+  it('splits text into word-sized chunks without losing characters', () => {
+    const text = 'Got it — I’ll remember that.\n\n好的，我记住了：你对花生过敏。 OK';
+    const chunks = splitIntoChunks(text);
+    expect(chunks.join('')).toBe(text);
+    expect(chunks.length).toBeGreaterThan(8);
+  });
+});
+
+describe('offline model: answers from memory', () => {
+  it('lists memories and response instructions when asked what it knows about the user', async () => {
+    const text = await ask('What do you know about me?');
+    expect(text).toContain('Wants reports to lead with the conclusion');
+    expect(text).toContain('Allergic to peanuts');
+    expect(text).toContain('Keep English terms when translating');
+  });
+
+  it('says it has no memories yet when the section is missing', async () => {
+    const text = await ask('what do you remember about me?', PLAIN_SYSTEM);
+    expect(text).toMatch(/don't have any memories/);
+  });
+
+  it('answers a food question from the allergy memory and names the memory it used', async () => {
+    const text = await ask('What should I avoid eating?');
+    expect(text).toContain('avoid peanuts');
+    expect(text).toMatch(/I used 1 memory: “Allergic to peanuts”/);
+    expect(text).not.toContain('Wants reports');
+  });
+
+  it('connects cooking to the allergy through the synonym table', async () => {
+    const text = await ask('What should I cook tonight?');
+    expect(text).toContain('Allergic to peanuts');
+    expect(text).not.toContain('conclusion');
+  });
+
+  it('uses the report preference for a report question', async () => {
+    const text = await ask('Can you help me write the quarterly report?');
+    expect(text).toContain('Wants reports to lead with the conclusion');
+    expect(text).not.toContain('peanuts');
+  });
+
+  it('falls back to the honest default reply when no memory is relevant', async () => {
+    const text = await ask('How tall is Mount Everest?');
+    expect(text).toContain("Mindbase's built-in offline demo model");
+    expect(text).toContain('OPENAI_API_KEY');
+    expect(text).toContain('LLM_BASE_URL');
+    expect(text).toContain('You said: “How tall is Mount Everest?”');
+    expect(text).toContain('2 memories');
+  });
+
+  it('uses only the latest user message of a conversation', async () => {
+    const result = await generateText({
+      model: createOfflineModel(),
+      system: MEMORY_SYSTEM,
+      messages: [
+        { role: 'user', content: 'Remember that I like tea.' },
+        { role: 'assistant', content: "Got it — I'll remember that you like tea." },
+        { role: 'user', content: 'What should I avoid eating?' },
+      ],
+    });
+    expect(result.text).toContain('avoid peanuts');
+  });
+});
+
+describe('offline model: remember and forget', () => {
+  it.each([
+    ['Remember that I am allergic to shellfish.', "Got it — I'll remember that you are allergic to shellfish."],
+    ["Please remember my wife's birthday is May 3", "Got it — I'll remember that your wife's birthday is May 3."],
+    ['remember to keep answers short', "Got it — I'll remember to keep answers short."],
+    ['From now on, you should call me Sam.', "Got it — I'll remember that from now on, I should call you Sam."],
+    ['Note that my manager is Priya.', "Got it — I'll remember that your manager is Priya."],
+    ["Don't forget that my flight leaves at 9am", "Got it — I'll remember that your flight leaves at 9am."],
+  ])('acknowledges %j', async (message, reply) => {
+    expect(await ask(message, PLAIN_SYSTEM)).toBe(reply);
+  });
+
+  it.each([
+    ['forget that I like coffee', "Okay, I've forgotten that you like coffee."],
+    ['Please forget my address.', "Okay, I've forgotten your address."],
+    ['forget it', "Okay, I've forgotten that."],
+  ])('acknowledges %j', async (message, reply) => {
+    expect(await ask(message, PLAIN_SYSTEM)).toBe(reply);
+  });
+
+  it('does not treat questions about the past as remember requests', async () => {
+    for (const message of ['Remember what I said about the launch?', 'remember when we went to Paris']) {
+      expect(await ask(message, PLAIN_SYSTEM)).not.toContain("I'll remember");
+    }
+  });
+});
+
+describe('offline model: Chinese', () => {
+  it.each([
+    ['记住我对花生过敏', '好的，我记住了：你对花生过敏。'],
+    ['帮我记一下：明天下午三点开会', '好的，我记住了：明天下午三点开会。'],
+    ['以后注意回答简短一点', '好的，我记住了，以后会注意：回答简短一点。'],
+    ['忘掉我住在上海这件事', '好的，我已经忘掉了：你住在上海这件事。'],
+  ])('acknowledges %j', async (message, reply) => {
+    expect(await ask(message, PLAIN_SYSTEM)).toBe(reply);
+  });
+
+  it('lists memories for 你记得我什么 and 关于我你知道什么', async () => {
+    for (const question of ['你记得我什么？', '关于我你知道什么']) {
+      const text = await ask(question);
+      expect(text).toContain('我记得这些关于你的事');
+      expect(text).toContain('Allergic to peanuts');
+    }
+  });
+
+  it('answers a Chinese food question from an English memory, in Chinese', async () => {
+    const text = await ask('我今晚该做什么菜？');
+    expect(text).toContain('根据我记得的关于你的信息');
+    expect(text).toContain('避开 peanuts');
+  });
+
+  it('answers a Chinese question from a Chinese memory', async () => {
+    const system = '[Long-term memory] Recorded earlier; may be incomplete or outdated. What the user says now takes precedence.\n- [2025-06-10 · constraint] 对花生过敏';
+    const text = await ask('我应该避免吃什么？', system);
+    expect(text).toContain('避开花生以及可能含有花生的食物');
+  });
+
+  it('gives the default reply in Chinese', async () => {
+    const text = await ask('今天天气怎么样？', PLAIN_SYSTEM);
+    expect(text).toContain('离线演示模型');
+    expect(text).toContain('OPENAI_API_KEY');
+  });
+
+  it('does not take 以后再说 as a rule for the future', async () => {
+    expect(await ask('以后再说吧', PLAIN_SYSTEM)).toContain('离线演示模型');
+  });
+});
+
+describe('offline model: tasks', () => {
+  it('writes a short title from the user message', async () => {
+    const text = await ask('Hi! Can you help me plan a trip to Kyoto next week?', 'Write a title. [task:title]');
+    expect(text).toBe('Plan trip Kyoto next week');
+    expect(text.split(' ').length).toBeLessThanOrEqual(6);
+  });
+
+  it('writes a Chinese title for Chinese input', async () => {
+    const text = await ask('帮我写一个Python脚本，用来整理照片', '[task:title]');
+    expect(text).toBe('写一个Python脚本');
+  });
+
+  it('writes an extractive summary of the user messages only', async () => {
+    const result = await generateText({
+      model: createOfflineModel(),
+      system: 'Summarize the conversation. [task:summary]',
+      messages: [
+        { role: 'user', content: 'Hi! I am planning the product launch for next Wednesday.' },
+        { role: 'assistant', content: 'Great, what do you need?' },
+        { role: 'user', content: 'The launch needs a press release. Also the launch budget is 5k. Thanks!' },
+      ],
+    });
+    expect(result.text).toContain('product launch for next Wednesday');
+    expect(result.text).toContain('launch budget is 5k');
+    expect(result.text).not.toContain('Great, what do you need');
+    expect(result.text).not.toMatch(/^Hi!/);
+  });
+
+  it('returns {} for structured-output requests', async () => {
+    const model = createOfflineModel();
+    const result = await model.doGenerate({
+      prompt: [{ role: 'user', content: [{ type: 'text', text: 'remember that I like tea' }] }],
+      responseFormat: { type: 'json' },
+    });
+    expect(result.content).toEqual([{ type: 'text', text: '{}' }]);
+  });
+});
