@@ -1,0 +1,27 @@
+import { forUser } from '@/db';
+import { requireApiUser } from '@/server/auth/session';
+import { chatRequestSchema } from '@/server/chat/chat-request';
+import { chatTurnDeps } from '@/server/chat/chat-service';
+import { runChatTurn } from '@/server/chat/run-chat-turn';
+import { AppError, errorResponse } from '@/server/errors';
+
+// Streams can outlive the default; the model's own timeout lives in the config module.
+export const maxDuration = 120;
+
+export async function POST(req: Request): Promise<Response> {
+  try {
+    const user = await requireApiUser();
+    const body: unknown = await req.json().catch(() => {
+      throw new AppError('bad_request:chat', 'The request body must be JSON.');
+    });
+    const parsed = chatRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const tooLong = issue?.code === 'too_big';
+      throw new AppError(tooLong ? 'payload_too_large:chat' : 'bad_request:chat', issue?.message ?? 'Invalid chat request.');
+    }
+    return await runChatTurn(forUser(user.id), parsed.data, req.signal, chatTurnDeps());
+  } catch (error) {
+    return errorResponse(error);
+  }
+}

@@ -1,0 +1,13 @@
+/** Typed Inngest events. Payloads are validated with zod where they are produced and consumed. */
+import { eventType } from 'inngest';
+import { z } from 'zod';
+
+export const turnCompletedData = z.object({
+  userId: z.string().min(1),
+  conversationId: z.uuid(),
+  /** The user message and the assistant reply of the turn, in order. */
+  messageIds: z.array(z.uuid()).min(1),
+});
+export type TurnCompletedData = z.infer<typeof turnCompletedData>;
+
+export const turnCompleted = eventType('memory/turn.completed', { schema: turnCompletedData });

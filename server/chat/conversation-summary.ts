@@ -1,0 +1,37 @@
+import 'server-only';
+import { generateText, type LanguageModel } from 'ai';
+import { eq } from 'drizzle-orm';
+import type { UserDb } from '../../db/boundary';
+import { conversations } from '../../db/schema';
+import { config } from '../config';
+import { SUMMARY_TASK_MARKER } from '../llm/offline-model';
+import type { WorkingMessage } from './working-memory';
+
+/**
+ * Folds messages that slid out of the working-memory window into the conversation's rolling
+ * summary. Runs after the reply is sent, never on the hot path.
+ */
+export async function extendConversationSummary(
+  db: UserDb,
+  model: LanguageModel,
+  conversationId: string,
+  previous: string | null,
+  dropped: WorkingMessage[],
+): Promise<void> {
+  const last = dropped.at(-1);
+  if (!last) return;
+  const transcript = dropped.map((m) => `${m.role === 'user' ? 'User' : 'Assistant'}: ${m.content}`).join('\n');
+  const { text } = await generateText({
+    model,
+    system: `${SUMMARY_TASK_MARKER} Summarise this conversation so far in at most ${config.chat.summaryMaxTokens / 2} words: the user's goals, facts they gave, decisions and open questions. Plain prose, no preamble.`,
+    prompt: [previous ? `Summary so far:\n${previous}` : '', `New turns:\n${transcript}`].filter(Boolean).join('\n\n'),
+    temperature: 0.2,
+    maxOutputTokens: config.chat.summaryMaxTokens,
+    maxRetries: 1,
+  });
+  const summary = text.trim();
+  if (!summary) return;
+  await db.run((tx) =>
+    tx.update(conversations).set({ summary, summaryUpToMessageId: last.id }).where(eq(conversations.id, conversationId)),
+  );
+}
