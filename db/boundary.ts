@@ -5,7 +5,7 @@
  * Row-level security then filters every table by that id, whatever the query forgets.
  */
 import { sql } from 'drizzle-orm';
-import { APP_ROLE } from './schema/rls';
+import { APP_ROLE, SYSTEM_ROLE } from './schema/rls';
 import type { Database, Tx } from './types';
 
 export class MissingUserError extends Error {
@@ -42,4 +42,18 @@ export interface UserDb {
 export function userDb(withUser: WithUser, userId: string): UserDb {
   if (typeof userId !== 'string' || userId.trim() === '') throw new MissingUserError();
   return { userId, run: (fn) => withUser(userId, fn) };
+}
+
+export type WithSystem = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/**
+ * Runs fn as the system role, for the few paths that have no user by nature (sign-in lookups,
+ * sign-up, listing which users have pending work). Each such call site is named in the README.
+ */
+export function createWithSystem(db: Database): WithSystem {
+  return (fn) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('role', ${SYSTEM_ROLE}, true)`);
+      return fn(tx);
+    });
 }

@@ -20,7 +20,7 @@ export interface Connection {
 
 export type ConnectOptions =
   | { driver: 'pglite'; dataDir?: string; client?: PGlite }
-  | { driver: 'node-postgres'; url: string; poolSize?: number };
+  | { driver: 'node-postgres'; url: string; poolSize?: number; sessionRole?: string };
 
 /** A PGlite instance with the extensions Mindbase needs; in memory when dataDir is omitted. */
 export function createPglite(dataDir?: string): PGlite {
@@ -37,6 +37,16 @@ export function connect(options: ConnectOptions): Connection {
     return { db, driver: 'pglite', close: () => client.close() };
   }
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  const { sessionRole } = options;
+  if (sessionRole) {
+    // For a pool that must always act as one role (Auth.js's adapter issues bare queries, not
+    // transactions). Queued before any other query on the new connection.
+    pool.on('connect', (client) => {
+      client.query(`set role "${sessionRole.replace(/"/g, '')}"`).catch((error: unknown) => {
+        console.error(`[db] could not set role ${sessionRole}`, error);
+      });
+    });
+  }
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return { db, driver: 'node-postgres', close: () => pool.end() };
 }

@@ -4,7 +4,8 @@
  */
 import path from 'node:path';
 import { env } from '../server/env';
-import { createWithUser, userDb, type UserDb, type WithUser } from './boundary';
+import { createWithSystem, createWithUser, userDb, type UserDb, type WithSystem, type WithUser } from './boundary';
+import { SYSTEM_ROLE } from './schema/rls';
 import { connect, type Connection } from './connect';
 import type { Database } from './types';
 
@@ -16,12 +17,19 @@ export function connectFromEnv(): Connection {
   return connect({ driver: 'pglite', dataDir: path.resolve(/*turbopackIgnore: true*/ PGLITE_DATA_DIR ?? DEFAULT_PGLITE_DIR) });
 }
 
-const holder = globalThis as unknown as { __mindbaseDb?: { connection: Connection; withUser: WithUser } };
+interface Instance {
+  connection: Connection;
+  withUser: WithUser;
+  withSystem: WithSystem;
+  authDb?: Database;
+}
+
+const holder = globalThis as unknown as { __mindbaseDb?: Instance };
 
 function instance() {
   if (!holder.__mindbaseDb) {
     const connection = connectFromEnv();
-    holder.__mindbaseDb = { connection, withUser: createWithUser(connection.db) };
+    holder.__mindbaseDb = { connection, withUser: createWithUser(connection.db), withSystem: createWithSystem(connection.db) };
   }
   return holder.__mindbaseDb;
 }
@@ -35,12 +43,23 @@ export function forUser(userId: string): UserDb {
 }
 
 /**
- * The owner connection, which row-level security does not filter for superusers. Only for
- * work that has no user yet (Auth.js looking up an e-mail at sign-in, creating an account)
- * and for listing user ids for background jobs, which then work per user through withUser.
+ * Runs fn as the system role (no user): sign-up, sign-in lookups, and listing users with pending
+ * background work, which then happens per user through withUser.
  */
-export function systemDb(): Database {
-  return instance().connection.db;
+export const withSystem: WithSystem = (fn) => instance().withSystem(fn);
+
+/**
+ * The database handle for Auth.js's Drizzle adapter (OAuth account linking), which issues bare
+ * queries rather than transactions: on Postgres a small pool whose sessions act as the system
+ * role; on PGlite the embedded superuser connection.
+ */
+export function authAdapterDb(): Database {
+  const current = instance();
+  if (current.connection.driver === 'pglite') return current.connection.db;
+  const url = env().DATABASE_URL;
+  if (!url) throw new Error('authAdapterDb: DATABASE_URL vanished');
+  current.authDb ??= connect({ driver: 'node-postgres', url, poolSize: 2, sessionRole: SYSTEM_ROLE }).db;
+  return current.authDb;
 }
 
 export function activeDriver() {

@@ -1,7 +1,7 @@
 'use server';
 
 import { AuthError } from 'next-auth';
-import { systemDb } from '@/db';
+import { withSystem } from '@/db';
 import { signIn, signOut } from '@/server/auth';
 import { fieldErrors, signInSchema } from '@/server/auth/credentials-schema';
 import { signUp } from '@/server/auth/sign-up';
@@ -41,7 +41,7 @@ export async function signUpAction(_prev: AuthFormState, form: FormData): Promis
   const input = { name: read(form, 'name'), email: read(form, 'email'), password: read(form, 'password') };
   const values = { email: input.email, name: input.name };
   try {
-    const user = await signUp(systemDb(), input);
+    const user = await signUp(withSystem, input);
     return await signInOrFail(user.email, input.password ?? '', safeReturnPath(read(form, 'callbackUrl')));
   } catch (error) {
     if (error instanceof AppError) return { error: error.fields ? undefined : error.message, fields: error.fields, values };

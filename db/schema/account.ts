@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { ownerOnly } from './rls';
+import { userOwnedPolicies } from './rls';
 
 export const userSettings = pgTable(
   'user_settings',
@@ -19,7 +19,7 @@ export const userSettings = pgTable(
   },
   (t) => [
     check('user_settings_retention_check', sql`${t.retentionDays} is null or ${t.retentionDays} in (7, 30, 90)`),
-    ownerOnly(t.userId),
+    ...userOwnedPolicies(t.userId),
   ],
 );
 
@@ -39,5 +39,5 @@ export const auditLog = pgTable(
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_user_created_idx').on(t.userId, t.createdAt.desc()), ownerOnly(t.userId)],
+  (t) => [index('audit_log_user_created_idx').on(t.userId, t.createdAt.desc()), ...userOwnedPolicies(t.userId)],
 );

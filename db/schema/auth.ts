@@ -5,7 +5,7 @@
  */
 import type { AdapterAccountType } from '@auth/core/adapters';
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { ownerOnly } from './rls';
+import { userOwnedPolicies } from './rls';
 
 export const users = pgTable(
   'users',
@@ -19,7 +19,7 @@ export const users = pgTable(
     image: text('image'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [ownerOnly(t.id)],
+  (t) => [...userOwnedPolicies(t.id)],
 );
 
 export const accounts = pgTable(
@@ -39,7 +39,7 @@ export const accounts = pgTable(
     id_token: text('id_token'),
     session_state: text('session_state'),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.providerAccountId] }), ownerOnly(t.userId)],
+  (t) => [primaryKey({ columns: [t.provider, t.providerAccountId] }), ...userOwnedPolicies(t.userId)],
 );
 
 export const sessions = pgTable(
@@ -51,7 +51,7 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expires: timestamp('expires', { mode: 'date', withTimezone: true }).notNull(),
   },
-  (t) => [ownerOnly(t.userId)],
+  (t) => [...userOwnedPolicies(t.userId)],
 );
 
 /** Not user-owned (keyed by e-mail before an account exists): the app role gets no grant. */
@@ -74,5 +74,5 @@ export const passwordCredentials = pgTable(
     passwordHash: text('password_hash').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [ownerOnly(t.userId)],
+  (t) => [...userOwnedPolicies(t.userId)],
 );

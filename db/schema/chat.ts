@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { ownerOnly } from './rls';
+import { userOwnedPolicies } from './rls';
 
 export const conversations = pgTable(
   'conversations',
@@ -36,7 +36,7 @@ export const conversations = pgTable(
     // Lets children reference (id, user_id) so a row can never point at another user's parent.
     unique('conversations_id_user_unique').on(t.id, t.userId),
     index('conversations_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
-    ownerOnly(t.userId),
+    ...userOwnedPolicies(t.userId),
   ],
 );
 
@@ -67,6 +67,6 @@ export const messages = pgTable(
     index('messages_conversation_created_idx').on(t.conversationId, t.createdAt, t.id),
     check('messages_role_check', sql`${t.role} in ('user', 'assistant')`),
     check('messages_status_check', sql`${t.status} in ('complete', 'stopped', 'error')`),
-    ownerOnly(t.userId),
+    ...userOwnedPolicies(t.userId),
   ],
 );

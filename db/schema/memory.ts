@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { conversations } from './chat';
-import { ownerOnly } from './rls';
+import { userOwnedPolicies } from './rls';
 import { anyVector } from './vector';
 
 export const MEMORY_TYPES = ['episodic', 'semantic', 'procedural', 'working'] as const;
@@ -86,7 +86,7 @@ export const memories = pgTable(
     check('memories_validity_check', sql`${t.validity} in (${inList(MEMORY_VALIDITY)})`),
     check('memories_importance_check', sql`${t.importance} between 1 and 5`),
     check('memories_summary_length_check', sql`char_length(${t.summary}) between 1 and 1000`),
-    ownerOnly(t.userId),
+    ...userOwnedPolicies(t.userId),
   ],
 );
 
@@ -118,7 +118,7 @@ export const memoryVersions = pgTable(
       name: 'memory_versions_memory_owner_fk',
     }).onDelete('cascade'),
     unique('memory_versions_memory_version_unique').on(t.memoryId, t.version),
-    ownerOnly(t.userId),
+    ...userOwnedPolicies(t.userId),
   ],
 );
 
@@ -144,6 +144,6 @@ export const memoryEmbeddings = pgTable(
     }).onDelete('cascade'),
     index('memory_embeddings_user_model_idx').on(t.userId, t.model),
     check('memory_embeddings_dimensions_check', sql`vector_dims(${t.embedding}) = ${t.dimensions}`),
-    ownerOnly(t.userId),
+    ...userOwnedPolicies(t.userId),
   ],
 );

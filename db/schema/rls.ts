@@ -9,21 +9,29 @@ import { sql, type SQL } from 'drizzle-orm';
 import { pgPolicy, pgRole, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export const APP_ROLE = 'mindbase_app';
+/**
+ * The role of the few paths that have no signed-in user by nature: Auth.js looking up an e-mail
+ * at sign-in, sign-up, and background jobs listing which users have work. Not superuser and no
+ * BYPASSRLS: its reach comes from an explicit `system_access` policy per table. Needed because
+ * FORCE row-level security leaves even the table owner with no rows.
+ */
+export const SYSTEM_ROLE = 'mindbase_system';
 
-/** Created (idempotently, cluster-wide) by the first custom migration, hence `existing()`. */
+/** Created (idempotently, cluster-wide) by custom migrations, hence `existing()`. */
 export const appRole = pgRole(APP_ROLE).existing();
+export const systemRole = pgRole(SYSTEM_ROLE).existing();
 
 /** NULL when unset or reset to '' at transaction end, so a comparison never matches. */
 export const currentAppUser: SQL = sql`nullif(current_setting('app.user_id', true), '')`;
 
-/** The one policy every user-owned table gets: read and write only your own rows. */
-export function ownerOnly(ownerColumn: AnyPgColumn) {
+/**
+ * The policies every user-owned table gets: the app role reads and writes only the current
+ * user's rows; the system role may reach all rows (only code that has no user uses it).
+ */
+export function userOwnedPolicies(ownerColumn: AnyPgColumn) {
   const isOwner = sql`${ownerColumn} = ${currentAppUser}`;
-  return pgPolicy('owner_only', {
-    as: 'permissive',
-    for: 'all',
-    to: appRole,
-    using: isOwner,
-    withCheck: isOwner,
-  });
+  return [
+    pgPolicy('owner_only', { as: 'permissive', for: 'all', to: appRole, using: isOwner, withCheck: isOwner }),
+    pgPolicy('system_access', { as: 'permissive', for: 'all', to: systemRole, using: sql`true`, withCheck: sql`true` }),
+  ];
 }

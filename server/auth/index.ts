@@ -1,8 +1,8 @@
 /**
  * Auth.js v5: e-mail + password (argon2id) always; GitHub and Google when their variables are
  * set. Sessions are JWTs (the Credentials provider requires it), so verifying a session costs
- * no database round trip. The adapter runs on the system handle: account lookups happen
- * before any user is known.
+ * no database round trip. Account lookups happen before any user is known, so they run as the
+ * system role (db/index.ts).
  */
 import 'server-only';
 import { DrizzleAdapter } from '@auth/drizzle-adapter';
@@ -10,7 +10,7 @@ import NextAuth, { type NextAuthConfig } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import GitHub from 'next-auth/providers/github';
 import Google from 'next-auth/providers/google';
-import { systemDb } from '../../db';
+import { authAdapterDb, withSystem } from '../../db';
 import { accounts, sessions, users, verificationTokens } from '../../db/schema';
 import { env } from '../env';
 import { resolveAuthSecret } from './secret';
@@ -21,7 +21,7 @@ function providers(): NextAuthConfig['providers'] {
   const list: NextAuthConfig['providers'] = [
     Credentials({
       credentials: { email: { type: 'email' }, password: { type: 'password' } },
-      authorize: async (credentials) => verifyCredentials(systemDb(), credentials),
+      authorize: async (credentials) => verifyCredentials(withSystem, credentials),
     }),
   ];
   if (e.AUTH_GITHUB_ID && e.AUTH_GITHUB_SECRET) {
@@ -42,7 +42,7 @@ export const oauthProviders = (): { id: 'github' | 'google'; name: string }[] =>
 };
 
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
-  adapter: DrizzleAdapter(systemDb(), {
+  adapter: DrizzleAdapter(authAdapterDb(), {
     usersTable: users,
     accountsTable: accounts,
     sessionsTable: sessions,

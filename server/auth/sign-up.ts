@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { passwordCredentials, users } from '../../db/schema';
-import type { Database } from '../../db/types';
+import type { WithSystem } from '../../db/boundary';
 import { AppError } from '../errors';
 import { fieldErrors, signUpSchema } from './credentials-schema';
 import { hashPassword } from './password';
@@ -8,11 +8,11 @@ import { hashPassword } from './password';
 const UNIQUE_VIOLATION = '23505';
 
 /**
- * Creates an account with an e-mail and password. Runs on the system handle because the user
- * does not exist yet; the user row and its credential are written in one transaction, so a
- * failure leaves nothing behind.
+ * Creates an account with an e-mail and password. Runs as the system role because the user does
+ * not exist yet; the user row and its credential are written in one transaction, so a failure
+ * leaves nothing behind.
  */
-export async function signUp(db: Database, input: unknown): Promise<{ id: string; email: string }> {
+export async function signUp(withSystem: WithSystem, input: unknown): Promise<{ id: string; email: string }> {
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) {
     throw new AppError('bad_request:auth', 'Please correct the highlighted fields.', { fields: fieldErrors(parsed.error) });
@@ -23,12 +23,12 @@ export async function signUp(db: Database, input: unknown): Promise<{ id: string
       fields: { email: 'An account with this e-mail already exists.' },
     });
 
-  const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  const existing = await withSystem((tx) => tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1));
   if (existing.length > 0) throw duplicate();
 
   const passwordHash = await hashPassword(password);
   try {
-    return await db.transaction(async (tx) => {
+    return await withSystem(async (tx) => {
       const [user] = await tx.insert(users).values({ email, name: name ?? null }).returning({ id: users.id });
       if (!user) throw new AppError('internal:auth', 'Could not create the account. Please try again.');
       await tx.insert(passwordCredentials).values({ userId: user.id, passwordHash });

@@ -6,7 +6,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { createWithUser, type WithUser } from '@/db/boundary';
+import { createWithSystem, createWithUser, type WithSystem, type WithUser } from '@/db/boundary';
 import { connect, createPglite, type Connection } from '@/db/connect';
 import { runMigrations } from '@/db/migrate';
 import { users } from '@/db/schema';
@@ -17,6 +17,7 @@ export interface TestDatabase {
   /** Owner connection: for seeding and inspecting, never for code under test. */
   db: Database;
   withUser: WithUser;
+  withSystem: WithSystem;
   pglite: PGlite;
   close(): Promise<void>;
 }
@@ -41,6 +42,7 @@ export async function createTestDatabase(driver: DriverName = 'pglite', options:
     driver,
     db: connection.db,
     withUser: createWithUser(connection.db),
+    withSystem: createWithSystem(connection.db),
     pglite,
     async close() {
       await connection.close();

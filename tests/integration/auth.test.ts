@@ -32,22 +32,22 @@ describe('accounts', () => {
 
   it('signs up with a normalised e-mail and an argon2id hash, then verifies the password', async () => {
     const address = email('alice');
-    const user = await signUp(t.db, { email: `  ${address} `, password: PASSWORD, name: 'Alice' });
+    const user = await signUp(t.withSystem, { email: `  ${address} `, password: PASSWORD, name: 'Alice' });
     expect(user.email).toBe(address.toLowerCase());
     const [cred] = await queryRows<{ password_hash: string }>(t.db, sql`select password_hash from password_credentials where user_id = ${user.id}`);
     expect(cred?.password_hash).toMatch(/^\$argon2id\$/);
     expect(cred?.password_hash).not.toContain(PASSWORD);
 
-    expect(await verifyCredentials(t.db, { email: address.toUpperCase(), password: PASSWORD })).toMatchObject({ id: user.id });
+    expect(await verifyCredentials(t.withSystem, { email: address.toUpperCase(), password: PASSWORD })).toMatchObject({ id: user.id });
   });
 
   it('wrong password and unknown e-mail both give null, with no hint', async () => {
     const address = email('bob');
-    await signUp(t.db, { email: address, password: PASSWORD });
-    expect(await verifyCredentials(t.db, { email: address, password: 'wrong password!' })).toBeNull();
-    expect(await verifyCredentials(t.db, { email: email('nobody'), password: PASSWORD })).toBeNull();
-    expect(await verifyCredentials(t.db, { email: 'not an email', password: PASSWORD })).toBeNull();
-    expect(await verifyCredentials(t.db, {})).toBeNull();
+    await signUp(t.withSystem, { email: address, password: PASSWORD });
+    expect(await verifyCredentials(t.withSystem, { email: address, password: 'wrong password!' })).toBeNull();
+    expect(await verifyCredentials(t.withSystem, { email: email('nobody'), password: PASSWORD })).toBeNull();
+    expect(await verifyCredentials(t.withSystem, { email: 'not an email', password: PASSWORD })).toBeNull();
+    expect(await verifyCredentials(t.withSystem, {})).toBeNull();
   });
 
   it.each([
@@ -59,7 +59,7 @@ describe('accounts', () => {
     [{ email: 'long@pw.dev', password: 'x'.repeat(300) }, { password: 'Passwords are at most 256 characters.' }],
   ])('rejects %j with a field message and writes nothing', async (input, fields) => {
     const before = await countUsers(t);
-    const error = await expectAppError(signUp(t.db, input));
+    const error = await expectAppError(signUp(t.withSystem, input));
     expect(error.code).toBe('bad_request:auth');
     expect(error.fields).toMatchObject(fields);
     expect(await countUsers(t)).toBe(before);
@@ -67,20 +67,20 @@ describe('accounts', () => {
 
   it('a duplicate e-mail (any case) is refused and the first account is untouched', async () => {
     const address = email('carol');
-    await signUp(t.db, { email: address, password: PASSWORD });
+    await signUp(t.withSystem, { email: address, password: PASSWORD });
     const before = await countUsers(t);
-    const error = await expectAppError(signUp(t.db, { email: address.toUpperCase(), password: 'other password' }));
+    const error = await expectAppError(signUp(t.withSystem, { email: address.toUpperCase(), password: 'other password' }));
     expect(error.code).toBe('conflict:auth');
     expect(error.fields?.email).toBe('An account with this e-mail already exists.');
     expect(await countUsers(t)).toBe(before);
-    expect(await verifyCredentials(t.db, { email: address, password: PASSWORD })).not.toBeNull();
+    expect(await verifyCredentials(t.withSystem, { email: address, password: PASSWORD })).not.toBeNull();
   });
 
   it('two sign-ups racing for one e-mail create exactly one account', async () => {
     const address = email('race');
     const results = await Promise.allSettled([
-      signUp(t.db, { email: address, password: PASSWORD }),
-      signUp(t.db, { email: address, password: PASSWORD }),
+      signUp(t.withSystem, { email: address, password: PASSWORD }),
+      signUp(t.withSystem, { email: address, password: PASSWORD }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r) => r.status === 'rejected');

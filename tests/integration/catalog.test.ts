@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '@/db/rows';
-import { APP_ROLE } from '@/db/schema/rls';
+import { APP_ROLE, SYSTEM_ROLE } from '@/db/schema/rls';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { OWNER_COLUMN, USER_OWNED_TABLES } from '../helpers/isolation';
 
@@ -35,12 +35,18 @@ describe('database catalog', () => {
       const row = tables.find((r) => r.relname === table);
       expect(row, table).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
     }
-    const policies = await rows<{ tablename: string; qual: string; with_check: string; roles: string[] | string }>(
+    const policies = await rows<{ tablename: string; policyname: string; qual: string; with_check: string; roles: string[] | string }>(
       t,
-      sql`select tablename, qual, with_check, roles from pg_policies where schemaname = 'public'`,
+      sql`select tablename, policyname, qual, with_check, array_to_string(roles, ',') as roles from pg_policies where schemaname = 'public'`,
     );
     for (const table of USER_OWNED_TABLES) {
-      const policy = policies.find((p) => p.tablename === table);
+      // Only two roles have any policy: the app role (own rows) and the system role.
+      const roles = policies.filter((p) => p.tablename === table).map((p) => [p.policyname, String(p.roles)]);
+      expect(roles.sort(), table).toEqual([
+        ['owner_only', APP_ROLE],
+        ['system_access', SYSTEM_ROLE],
+      ]);
+      const policy = policies.find((p) => p.tablename === table && p.policyname === 'owner_only');
       expect(policy, `${table} has a policy`).toBeDefined();
       expect(policy?.qual).toContain(OWNER_COLUMN[table]);
       expect(policy?.qual).toContain("current_setting('app.user_id'");
@@ -48,15 +54,15 @@ describe('database catalog', () => {
     }
   });
 
-  it('the app role is not superuser, cannot bypass RLS and owns no table', async () => {
+  it.each([APP_ROLE, SYSTEM_ROLE])('the %s role is not superuser, cannot bypass RLS or log in, and owns no table', async (name) => {
     const [role] = await rows<{ rolsuper: boolean; rolbypassrls: boolean; rolcanlogin: boolean }>(
       t,
-      sql`select rolsuper, rolbypassrls, rolcanlogin from pg_roles where rolname = ${APP_ROLE}`,
+      sql`select rolsuper, rolbypassrls, rolcanlogin from pg_roles where rolname = ${name}`,
     );
     expect(role).toEqual({ rolsuper: false, rolbypassrls: false, rolcanlogin: false });
     const owned = await rows<{ relname: string }>(
       t,
-      sql`select c.relname from pg_class c join pg_roles r on r.oid = c.relowner where r.rolname = ${APP_ROLE}`,
+      sql`select c.relname from pg_class c join pg_roles r on r.oid = c.relowner where r.rolname = ${name}`,
     );
     expect(owned).toEqual([]);
   });

@@ -1,0 +1,61 @@
+/**
+ * Production Postgres usually connects as a database owner that is NOT a superuser. There,
+ * FORCE row-level security applies to the owner too, so the owner connection alone sees no
+ * user data; sign-up and sign-in must go through the system role, and everything else through
+ * withUser. PGlite's default user is a superuser (which bypasses RLS), so this file migrates and
+ * runs everything as a non-superuser owner to prove the production setup.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createWithSystem, createWithUser } from '@/db/boundary';
+import { connect, createPglite } from '@/db/connect';
+import { runMigrations } from '@/db/migrate';
+import { queryRows } from '@/db/rows';
+import { conversations, users } from '@/db/schema';
+import type { Connection } from '@/db/connect';
+import { signUp } from '@/server/auth/sign-up';
+import { verifyCredentials } from '@/server/auth/verify-credentials';
+
+describe('a non-superuser database owner (the production setup)', () => {
+  const pglite = createPglite();
+  let connection: Connection;
+
+  beforeAll(async () => {
+    // Managed Postgres services pre-install pgvector or let the owner create it; PGlite's
+    // build marks it untrusted, so the superuser creates it once, as an admin would.
+    await pglite.exec(`
+      create extension if not exists vector;
+      create role app_owner login nosuperuser createrole;
+      grant create on database postgres to app_owner;
+      grant create, usage on schema public to app_owner;
+      set role app_owner;
+    `);
+    connection = connect({ driver: 'pglite', client: pglite });
+    await runMigrations(connection);
+  });
+  afterAll(async () => pglite.close());
+
+  it('runs as a role that is not a superuser', async () => {
+    const [me] = await queryRows<{ current_user: string; rolsuper: boolean }>(
+      connection.db,
+      sql`select current_user, rolsuper from pg_roles where rolname = current_user`,
+    );
+    expect(me).toEqual({ current_user: 'app_owner', rolsuper: false });
+  });
+
+  it('signs up and signs in through the system role, while the bare owner sees no user rows', async () => {
+    const withSystem = createWithSystem(connection.db);
+    const user = await signUp(withSystem, { email: 'owner-test@mindbase.dev', password: 'correct horse battery' });
+    expect(await verifyCredentials(withSystem, { email: 'owner-test@mindbase.dev', password: 'correct horse battery' })).toMatchObject({
+      id: user.id,
+    });
+    // FORCE: the owner without a role switch is subject to the policies and matches none.
+    expect(await connection.db.select().from(users)).toEqual([]);
+
+    const withUser = createWithUser(connection.db);
+    await withUser(user.id, (tx) => tx.insert(conversations).values({ userId: user.id, title: 'mine' }));
+    expect(await withUser(user.id, (tx) => tx.select().from(conversations))).toHaveLength(1);
+    expect(await withUser('someone-else', (tx) => tx.select().from(conversations))).toHaveLength(0);
+    expect(await connection.db.select().from(conversations)).toEqual([]);
+  });
+});
