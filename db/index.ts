@@ -62,6 +62,11 @@ export function authAdapterDb(): Database {
   return current.authDb;
 }
 
+/** The owner connection, for DDL only (per-model vector indexes at start-up); never for user data. */
+export function ownerDb(): Database {
+  return instance().connection.db;
+}
+
 export function activeDriver() {
   return instance().connection.driver;
 }

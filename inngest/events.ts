@@ -11,3 +11,11 @@ export const turnCompletedData = z.object({
 export type TurnCompletedData = z.infer<typeof turnCompletedData>;
 
 export const turnCompleted = eventType('memory/turn.completed', { schema: turnCompletedData });
+
+export const reembedRequestedData = z.object({
+  /** One user's memories; omitted → every user with a backlog (fanned out per user). */
+  userId: z.string().min(1).optional(),
+});
+export type ReembedRequestedData = z.infer<typeof reembedRequestedData>;
+
+export const reembedRequested = eventType('memory/reembed.requested', { schema: reembedRequestedData });

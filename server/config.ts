@@ -38,12 +38,32 @@ export const config = {
     coreMinImportance: 4,
     vectorTopK: 20, // SPEC §5.2
     minCosine: 0.4,
+    /**
+     * Up to this many vectors a user's nearest neighbours are found by an exact scan of their own
+     * rows; above it by HNSW with pgvector 0.8 iterative scans. HNSW filters by user after the
+     * index scan, so a small user among large ones could otherwise get too few results.
+     * Chosen by measurement: npm run bench:recall (README, performance).
+     */
+    exactScanMaxVectors: 5_000,
+    hnswEfSearch: 100,
     structuredPickDays: 30,
     weights: { similarity: 0.5, importance: 0.25, recency: 0.15, frequency: 0.1 }, // SPEC §5.3
     recencyDecayPerDay: 0.05,
     lowConfidenceFactor: 0.7,
     maxItems: 8, // SPEC §5.4
     maxTokens: 1_200,
+  },
+  jobs: {
+    /** Outbox: re-send events not acknowledged after this long, at most this many times. */
+    outboxSweepAfterMs: 60_000,
+    outboxMaxAttempts: 8,
+    outboxSweepBatch: 100,
+    /** In-process mode: how often the sweeper runs. */
+    sweepIntervalMs: 60_000,
+    reembedBatch: 100,
+    /** Inngest: debounce extraction per conversation (SPEC §4.1), retries per function. */
+    extractionDebounce: '10s',
+    extractionRetries: 4,
   },
   lifecycle: {
     // SPEC §6

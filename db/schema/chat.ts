@@ -29,6 +29,12 @@ export const conversations = pgTable(
     /** "Don't remember this conversation" (SPEC §7). */
     memoryDisabled: boolean('memory_disabled').notNull().default(false),
     distilledAt: timestamp('distilled_at', { withTimezone: true }),
+    /**
+     * Extraction watermark: the last message whose memories have been applied. Moved in the same
+     * transaction as the memory writes, so a retried extraction never applies a turn twice.
+     */
+    extractedThroughAt: timestamp('extracted_through_at', { withTimezone: true }),
+    extractedThroughId: uuid('extracted_through_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -64,6 +70,7 @@ export const messages = pgTable(
       foreignColumns: [conversations.id, conversations.userId],
       name: 'messages_conversation_owner_fk',
     }).onDelete('cascade'),
+    unique('messages_id_user_unique').on(t.id, t.userId),
     index('messages_conversation_created_idx').on(t.conversationId, t.createdAt, t.id),
     check('messages_role_check', sql`${t.role} in ('user', 'assistant')`),
     check('messages_status_check', sql`${t.status} in ('complete', 'stopped', 'error')`),

@@ -3,3 +3,4 @@ export * from './auth';
 export * from './chat';
 export * from './memory';
 export * from './account';
+export * from './outbox';

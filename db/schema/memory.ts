@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -16,9 +17,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { conversations } from './chat';
+import { conversations, messages } from './chat';
 import { userOwnedPolicies } from './rls';
-import { anyVector } from './vector';
+import { anyVector, tsvector } from './vector';
 
 export const MEMORY_TYPES = ['episodic', 'semantic', 'procedural', 'working'] as const;
 export const MEMORY_STATUSES = [
@@ -63,6 +64,10 @@ export const memories = pgTable(
     }),
     sourceMessageId: uuid('source_message_id'),
     quote: text('quote').notNull(),
+    /** The item this one replaced (negative update / correction), for "how did this change". */
+    supersedesId: uuid('supersedes_id'),
+    /** Why the item has its status (e.g. "sensitive change: needs confirmation"). */
+    statusReason: text('status_reason'),
     /** Working memories belong to one conversation and end with it. */
     conversationScope: uuid('conversation_scope').references(() => conversations.id, {
       onDelete: 'cascade',
@@ -70,6 +75,12 @@ export const memories = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Words for full-text recall: English stems and Chinese character bigrams (Postgres has no
+     * Chinese word breaker), written by server/memory/search-text.ts whenever the text changes.
+     */
+    searchText: text('search_text').notNull().default(''),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
     lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }),
     accessCount: integer('access_count').notNull().default(0),
     hitCount: integer('hit_count').notNull().default(0),
@@ -79,6 +90,7 @@ export const memories = pgTable(
     unique('memories_id_user_unique').on(t.id, t.userId),
     index('memories_user_status_type_idx').on(t.userId, t.status, t.type),
     index('memories_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('memories_search_idx').using('gin', t.searchVector),
     check('memories_type_check', sql`${t.type} in (${inList(MEMORY_TYPES)})`),
     check('memories_status_check', sql`${t.status} in (${inList(MEMORY_STATUSES)})`),
     check('memories_confidence_check', sql`${t.confidence} in (${inList(MEMORY_CONFIDENCE)})`),
@@ -144,6 +156,83 @@ export const memoryEmbeddings = pgTable(
     }).onDelete('cascade'),
     index('memory_embeddings_user_model_idx').on(t.userId, t.model),
     check('memory_embeddings_dimensions_check', sql`vector_dims(${t.embedding}) = ${t.dimensions}`),
+    ...userOwnedPolicies(t.userId),
+  ],
+);
+
+/**
+ * Every message a memory rests on. The first source is also on the memory row; a near-duplicate
+ * heard again adds a source here instead of a new memory (SPEC §4.4 "keep both sources").
+ */
+export const memorySources = pgTable(
+  'memory_sources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memoryId: uuid('memory_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    messageId: uuid('message_id'),
+    quote: text('quote').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.memoryId, t.userId],
+      foreignColumns: [memories.id, memories.userId],
+      name: 'memory_sources_memory_owner_fk',
+    }).onDelete('cascade'),
+    unique('memory_sources_memory_message_unique').on(t.memoryId, t.messageId),
+    ...userOwnedPolicies(t.userId),
+  ],
+);
+
+export const RECALL_OUTCOMES = ['injected', 'below_threshold', 'cut_by_budget', 'duplicate', 'filtered'] as const;
+
+/**
+ * The memory ledger (provenance with why and why-not): every memory recall considered for an
+ * assistant message, with its score parts and what happened to it. Deleting a memory deletes
+ * its ledger rows (provenance links) with it.
+ */
+export const recallLedger = pgTable(
+  'recall_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id').notNull(),
+    memoryId: uuid('memory_id').notNull(),
+    outcome: text('outcome', { enum: RECALL_OUTCOMES }).notNull(),
+    /** expired | status | intent | … for filtered; the rank among candidates otherwise. */
+    detail: text('detail'),
+    rank: integer('rank').notNull(),
+    score: doublePrecision('score').notNull(),
+    similarity: doublePrecision('similarity').notNull(),
+    importance: doublePrecision('importance').notNull(),
+    recency: doublePrecision('recency').notNull(),
+    frequency: doublePrecision('frequency').notNull(),
+    confidenceFactor: doublePrecision('confidence_factor').notNull(),
+    routes: jsonb('routes').$type<string[]>().notNull().default([]),
+    /** The user said it was not relevant to this answer (counts toward fail_count once). */
+    markedNotRelevant: boolean('marked_not_relevant').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.memoryId, t.userId],
+      foreignColumns: [memories.id, memories.userId],
+      name: 'recall_ledger_memory_owner_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.messageId, t.userId],
+      foreignColumns: [messages.id, messages.userId],
+      name: 'recall_ledger_message_owner_fk',
+    }).onDelete('cascade'),
+    unique('recall_ledger_message_memory_unique').on(t.messageId, t.memoryId),
+    index('recall_ledger_memory_idx').on(t.memoryId),
+    check('recall_ledger_outcome_check', sql`${t.outcome} in (${inList(RECALL_OUTCOMES)})`),
     ...userOwnedPolicies(t.userId),
   ],
 );

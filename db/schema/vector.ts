@@ -20,3 +20,10 @@ export const anyVector = customType<{ data: number[]; driverData: string }>({
       .map(Number);
   },
 });
+
+/** Postgres full-text vector; written only by the generated column that derives it. */
+export const tsvector = customType<{ data: string }>({
+  dataType() {
+    return 'tsvector';
+  },
+});

@@ -1,7 +1,12 @@
 import 'server-only';
 import { after } from 'next/server';
 import { config } from '../config';
-import { defaultEventBus } from '../events/publish';
+import { withUser } from '../../db';
+import { getUserSettings } from '../account/user-settings';
+import { createDispatcher, defaultDeliver } from '../jobs/dispatch';
+import { configuredEmbedder, embedderFor, inProcessRunner } from '../jobs/production';
+import { recall } from '../recall/recall';
+import { runFastChannel } from '../memory/fast-channel';
 import { llm } from '../llm';
 import type { ChatTurnDeps } from './run-chat-turn';
 import { createRateLimiter } from './rate-limit';
@@ -14,8 +19,13 @@ export function chatTurnDeps(): ChatTurnDeps {
   return {
     model: registry.getChatModel(),
     modelId: registry.describe().chat.id,
-    events: defaultEventBus,
+    dispatcher: createDispatcher(withUser, defaultDeliver(inProcessRunner)),
+    fastChannel: async (db, message) => {
+      const { timeZone } = await getUserSettings(db);
+      return runFastChannel(db, message, { embedder: configuredEmbedder(), timeZone });
+    },
     rateLimit,
+    recall: (db, input) => recall(db, input, { embedder: configuredEmbedder(), embedderFor }),
     defer: (task) =>
       after(() =>
         task().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 /**
  * One chat turn, end to end: store the user's message, build the prompt (system + memory +
  * working memory), stream the reply, then store it (complete, or the partial text marked
- * stopped if the user stopped it) and announce the turn for the memory pipeline.
+ * stopped if the user stopped it) together with the turn's outbox event for the memory pipeline.
  */
 import 'server-only';
 import {
@@ -20,7 +20,12 @@ import { conversations } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { config } from '../config';
 import { AppError } from '../errors';
-import type { EventBus } from '../events/publish';
+import { enqueueEvent, type OutboxRow } from '../events/outbox';
+import type { Dispatcher } from '../jobs/dispatch';
+import { fastChannelNote, type FastChannelMessage, type FastChannelResult } from '../memory/fast-channel';
+import { turnCompleted } from '../../inngest/events';
+import { recordLedger, touchAccessStats } from '../recall/ledger';
+import type { RecallInput, RecallResult } from '../recall/recall';
 import type { ChatRequest } from './chat-request';
 import { deleteRepliesAfter, insertMessage, loadHistory } from './chat-messages';
 import { extendConversationSummary } from './conversation-summary';
@@ -31,27 +36,30 @@ import { buildSystemPrompt } from './system-prompt';
 import { buildWorkingMemory, type WorkingMemory } from './working-memory';
 
 export type ChatUIMessage = UIMessage<
-  { model?: string; status?: 'complete' | 'stopped' },
+  { model?: string; status?: 'complete' | 'stopped'; memoriesUsed?: number },
   { title: { conversationId: string; title: string } }
 >;
 
 export interface ChatTurnDeps {
   model: LanguageModel;
   modelId: string;
-  events: EventBus;
+  /** Delivers the turn's outbox event after commit (Inngest or in-process). */
+  dispatcher: Dispatcher;
+  /** Explicit "remember …" / "forget …" handled before the reply (SPEC §4.1). */
+  fastChannel?: (db: UserDb, message: FastChannelMessage) => Promise<FastChannelResult | null>;
   rateLimit: { check(key: string): void };
   /** Runs work after the response is sent (Next's `after`); tests await it directly. */
   defer: (task: () => Promise<void>) => void;
   now?: () => Date;
-  /** The memory section for this turn (recall engine); empty until recall exists. */
-  memorySection?: (db: UserDb, query: string) => Promise<string>;
+  /** Recall for this turn (SPEC §5): the memory section and the ledger of its decisions. */
+  recall?: (db: UserDb, input: RecallInput) => Promise<RecallResult>;
 }
 
 const UNIQUE_VIOLATION = '23505';
 const notFound = () => new AppError('not_found:conversation', 'This conversation does not exist or was deleted.');
 
 interface PreparedTurn {
-  userMessage: { id: string; content: string };
+  userMessage: { id: string; content: string; createdAt: Date; isNew: boolean };
   history: Awaited<ReturnType<typeof loadHistory>>;
   title: string | null;
   summary: string | null;
@@ -75,21 +83,21 @@ async function createConversation(tx: Tx, id: string, userId: string): Promise<v
 async function prepareTurn(db: UserDb, input: ChatRequest): Promise<PreparedTurn> {
   return db.run(async (tx) => {
     let conversation = await findConversation(tx, input.id);
-    let userMessage: { id: string; content: string };
+    let userMessage: PreparedTurn['userMessage'];
     if (input.trigger === 'submit-message') {
       if (!conversation) {
         await createConversation(tx, input.id, db.userId);
         conversation = await findConversation(tx, input.id);
       }
       const stored = await insertMessage(tx, { conversationId: input.id, userId: db.userId, role: 'user', content: input.message.text });
-      userMessage = { id: stored.id, content: input.message.text };
+      userMessage = { id: stored.id, content: input.message.text, createdAt: stored.createdAt, isNew: true };
     } else {
       if (!conversation) throw notFound();
       const history = await loadHistory(tx, input.id);
       const lastUser = history.findLast((m) => m.role === 'user');
       if (!lastUser) throw new AppError('bad_request:chat', 'There is no message to answer yet.');
       await deleteRepliesAfter(tx, input.id, lastUser);
-      userMessage = { id: lastUser.id, content: lastUser.content };
+      userMessage = { id: lastUser.id, content: lastUser.content, createdAt: lastUser.createdAt, isNew: false };
     }
     if (!conversation) throw notFound();
     const history = await loadHistory(tx, input.id);
@@ -117,7 +125,16 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
     summary: turn.summary,
     summaryUpTo: turn.summaryUpTo,
   });
-  const memorySection = deps.memorySection ? await deps.memorySection(db, turn.userMessage.content) : '';
+  // Stored before the reply is written, so the reply can confirm it (and a regenerate does not
+  // store it twice).
+  const fast =
+    turn.userMessage.isNew && deps.fastChannel
+      ? await deps.fastChannel(db, { ...turn.userMessage, conversationId: input.id })
+      : null;
+  const earlier = turn.history.filter((m) => m.id !== turn.userMessage.id).slice(-4);
+  const recalled = deps.recall ? await deps.recall(db, { message: turn.userMessage.content, recentTurns: earlier, now }) : null;
+  const memorySection = [recalled?.section ?? '', fast ? fastChannelNote(fast) : ''].filter(Boolean).join('\n\n');
+  const memoriesUsed = recalled?.injectedIds.length ?? 0;
   const titlePromise = !turn.title && turn.isFirstTurn ? generateTitle(deps.model, turn.userMessage.content, signal) : null;
   const assistantId = crypto.randomUUID();
 
@@ -158,27 +175,37 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
       if (failure) return; // the user's message stays; nothing half-written is stored as a reply
       const stopped = signal.aborted;
       if (stopped && text.trim() === '') return;
-      const assistant = await db.run((tx) =>
-        insertMessage(tx, {
+      // The reply and its turn event commit together (transactional outbox): a crash after
+      // this point loses no turn, the sweeper re-sends it.
+      const event = await db.run(async (tx): Promise<OutboxRow | null> => {
+        await insertMessage(tx, {
           id: assistantId,
           conversationId: input.id,
           userId: db.userId,
           role: 'assistant',
           content: text,
           status: stopped ? 'stopped' : 'complete',
-          metadata: { model: deps.modelId },
-        }),
-      );
+          metadata: { model: deps.modelId, memoriesUsed, ...(fast ? { fastChannel: fast.kind } : {}) },
+        });
+        if (recalled) await recordLedger(tx, db.userId, assistantId, recalled.decisions);
+        if (stopped) return null;
+        return enqueueEvent(tx, {
+          userId: db.userId,
+          event: turnCompleted.name,
+          payload: { userId: db.userId, conversationId: input.id, messageIds: [turn.userMessage.id, assistantId] },
+          idempotencyKey: `turn-${assistantId}`,
+        });
+      });
       if (titlePromise) {
         const title = await titlePromise;
         await db.run((tx) => tx.update(conversations).set({ title }).where(eq(conversations.id, input.id)));
         writer.write({ type: 'data-title', data: { conversationId: input.id, title }, transient: true });
       }
-      writer.write(finish ?? { type: 'finish' });
+      writer.write({ ...(finish ?? { type: 'finish' }), messageMetadata: { model: deps.modelId, memoriesUsed } });
 
-      const turnMessages = [turn.userMessage.id, assistant.id];
       deps.defer(async () => {
-        if (!stopped) await deps.events.turnCompleted({ userId: db.userId, conversationId: input.id, messageIds: turnMessages });
+        if (recalled) await touchAccessStats(db, recalled.injectedIds, now);
+        if (event) await deps.dispatcher.dispatch(event);
         if (memory.unsummarised.length > 0) {
           await extendConversationSummary(db, deps.model, input.id, memory.summary, memory.unsummarised);
         }

@@ -173,9 +173,30 @@ function defaultReply(message: string, section: ParsedMemorySection, lang: Lang)
 }
 
 /** The offline model's reply to the latest user message, given the parsed memory section. */
-export function chatReply(message: string, section: ParsedMemorySection): string {
+/**
+ * The fast channel's note ("[Memory update] …") says what really happened to a remember/forget
+ * request; when it did not go as asked, the reply says so instead of the usual acknowledgement.
+ */
+function memoryUpdateReply(intent: OfflineIntent, update: string | undefined, lang: Lang): string | undefined {
+  if (!update) return undefined;
+  const notSaved = /^Nothing was saved because (.+?)\. Tell the user/.exec(update);
+  if (intent.kind === 'remember' && notSaved) {
+    return lang === 'zh' ? `这条我没有保存：${notSaved[1]}。` : `I didn't save that, because ${notSaved[1]}.`;
+  }
+  const noMatch = /^The user asked to forget "(.+)", but no stored memory matches it/.exec(update);
+  if (intent.kind === 'forget' && noMatch) {
+    return lang === 'zh'
+      ? `我没有找到与“${noMatch[1]}”相符的记忆，所以没有删除任何内容。`
+      : `I couldn't find a memory matching "${noMatch[1]}", so nothing was deleted.`;
+  }
+  return undefined;
+}
+
+export function chatReply(message: string, section: ParsedMemorySection, memoryUpdate?: string): string {
   const lang: Lang = isMostlyChinese(message) ? 'zh' : 'en';
   const intent = detectIntent(message);
+  const update = memoryUpdateReply(intent, memoryUpdate, lang);
+  if (update) return update;
   switch (intent.kind) {
     case 'recall-all':
       return recallAllReply(section, lang);

@@ -21,6 +21,9 @@ export const OWNER_COLUMN: Record<string, string> = {
   memory_embeddings: 'user_id',
   audit_log: 'user_id',
   user_settings: 'user_id',
+  memory_sources: 'user_id',
+  outbox: 'user_id',
+  recall_ledger: 'user_id',
 };
 
 export const USER_OWNED_TABLES = Object.keys(OWNER_COLUMN);
@@ -29,6 +32,7 @@ export interface SeededUser {
   id: string;
   conversationId: string;
   memoryId: string;
+  messageId: string;
 }
 
 const rand = () => crypto.randomUUID();
@@ -60,6 +64,12 @@ export function insertRowSql(table: string, owner: SeededUser) {
       return sql`insert into audit_log (user_id, actor, action) values (${o}, 'user', 'memory.created')`;
     case 'user_settings':
       return sql`insert into user_settings (user_id) values (${o})`;
+    case 'memory_sources':
+      return sql`insert into memory_sources (memory_id, user_id, message_id, quote) values (${owner.memoryId}, ${o}, ${id}, 'I am allergic to peanuts')`;
+    case 'recall_ledger':
+      return sql`insert into recall_ledger (user_id, message_id, memory_id, outcome, rank, score, similarity, importance, recency, frequency, confidence_factor) values (${o}, ${owner.messageId}, ${owner.memoryId}, 'injected', 1, 0.5, 0.5, 0.5, 0.5, 0.5, 1)`;
+    case 'outbox':
+      return sql`insert into outbox (user_id, event, payload, idempotency_key) values (${o}, 'memory/turn.completed', '{}'::jsonb, ${id})`;
     default:
       throw new Error(`insertRowSql: no template for table ${table}; add one with the new table`);
   }
@@ -68,10 +78,13 @@ export function insertRowSql(table: string, owner: SeededUser) {
 /** A user with at least one row in every user-owned table. */
 export async function seedEverything(t: TestDatabase, label: string): Promise<SeededUser> {
   const { id } = await seedUser(t.db, label);
-  const user: SeededUser = { id, conversationId: rand(), memoryId: rand() };
+  const user: SeededUser = { id, conversationId: rand(), memoryId: rand(), messageId: rand() };
   await t.db.execute(sql`insert into conversations (id, user_id, title) values (${user.conversationId}, ${id}, 'secret plans')`);
   await t.db.execute(
     sql`insert into memories (id, user_id, type, kind, summary, quote, status) values (${user.memoryId}, ${id}, 'semantic', 'fact', 'Allergic to peanuts', 'I am allergic to peanuts', 'active')`,
+  );
+  await t.db.execute(
+    sql`insert into messages (id, conversation_id, user_id, role, content) values (${user.messageId}, ${user.conversationId}, ${id}, 'assistant', 'a reply')`,
   );
   for (const table of USER_OWNED_TABLES) {
     if (table === 'users') continue; // seedUser made the row
@@ -160,5 +173,5 @@ export async function findViolations(t: TestDatabase, a: SeededUser, b: SeededUs
 
 async function freshVictim(t: TestDatabase): Promise<SeededUser> {
   const { id } = await seedUser(t.db, 'victim');
-  return { id, conversationId: rand(), memoryId: rand() };
+  return { id, conversationId: rand(), memoryId: rand(), messageId: rand() };
 }

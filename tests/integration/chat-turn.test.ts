@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { LanguageModel } from 'ai';
 import { userDb, type UserDb } from '@/db/boundary';
-import { conversations, messages } from '@/db/schema';
+import { conversations, messages, outbox } from '@/db/schema';
 import type { TurnCompletedData } from '@/inngest/events';
 import { chatRequestSchema, type ChatRequest } from '@/server/chat/chat-request';
 import { createRateLimiter } from '@/server/chat/rate-limit';
@@ -33,7 +33,7 @@ describe('chat turn', () => {
     return {
       model,
       modelId: 'test:model',
-      events: { turnCompleted: (data) => Promise.resolve(void events.push(data)) },
+      dispatcher: { dispatch: (row) => Promise.resolve(void events.push(row.payload as TurnCompletedData)) },
       rateLimit: { check: () => undefined },
       defer: (task) => void deferred.push(task()),
       ...overrides,
@@ -69,6 +69,9 @@ describe('chat turn', () => {
     const [conversation] = await t.db.select().from(conversations).where(eq(conversations.id, id));
     expect(conversation).toMatchObject({ userId: alice.id, title: 'Meeting Alice' });
     expect(events).toEqual([{ userId: alice.id, conversationId: id, messageIds: [rows[0]!.id, rows[1]!.id] }]);
+    // The event was recorded with the reply, in the outbox, keyed by the reply for idempotency.
+    const [recorded] = await t.db.select().from(outbox).where(eq(outbox.idempotencyKey, `turn-${rows[1]!.id}`));
+    expect(recorded).toMatchObject({ userId: alice.id, event: 'memory/turn.completed' });
   });
 
   it('sends the model the conversation so far, with the system prompt first', async () => {

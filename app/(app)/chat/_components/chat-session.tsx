@@ -1,0 +1,105 @@
+'use client';
+
+import { useChat } from '@ai-sdk/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTRPC } from '@/app/_lib/trpc';
+import { wasRejectedBeforeSaving } from './chat-errors';
+import { messageText, type ChatUIMessage } from './chat-message';
+import { createChatTransport } from './chat-transport';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+
+interface ChatSessionProps {
+  conversationId: string;
+  initialMessages: ChatUIMessage[];
+  /** No message sent yet: the conversation does not exist until its first message creates it. */
+  isNew: boolean;
+}
+
+type Trigger = 'submit-message' | 'regenerate-message';
+
+/** One conversation: its messages, the streaming reply, and the composer. */
+export function ChatSession({ conversationId, initialMessages, isNew }: ChatSessionProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const [transport] = useState(createChatTransport);
+  const [stoppedIds, setStoppedIds] = useState<ReadonlySet<string>>(() => new Set());
+  const exists = useRef(!isNew);
+  const lastTrigger = useRef<Trigger>('submit-message');
+
+  const refreshConversationList = useCallback(() => {
+    void queryClient.invalidateQueries(trpc.conversations.list.pathFilter());
+  }, [queryClient, trpc]);
+
+  const { messages, status, error, sendMessage, regenerate, stop } = useChat<ChatUIMessage>({
+    id: conversationId,
+    messages: initialMessages,
+    transport,
+    onData: (part) => {
+      if (part.type === 'data-title') refreshConversationList();
+    },
+    onFinish: ({ message, isAbort }) => {
+      if (isAbort) setStoppedIds((ids) => new Set(ids).add(message.id));
+      refreshConversationList();
+    },
+  });
+
+  // A reply streaming in means the server has stored the first message and so created the
+  // conversation. Only now give it its address (without remounting: Next's router picks the
+  // change up) and list it, so a refused first message never leaves a URL that answers 404.
+  useEffect(() => {
+    if (status !== 'streaming' || exists.current) return;
+    exists.current = true;
+    window.history.replaceState(null, '', `/chat/${conversationId}`);
+    refreshConversationList();
+  }, [status, conversationId, refreshConversationList]);
+
+  // Back/forward can restore this page from the router cache at the address it was given above,
+  // empty. Navigate to that address for real, which loads the conversation's own page.
+  useEffect(() => {
+    if (isNew && window.location.pathname !== '/chat') router.replace(window.location.pathname);
+  }, [isNew, router]);
+
+  const send = useCallback(
+    (text: string) => {
+      lastTrigger.current = 'submit-message';
+      void sendMessage({ text });
+    },
+    [sendMessage],
+  );
+
+  const regenerateReply = useCallback(() => {
+    lastTrigger.current = 'regenerate-message';
+    void regenerate();
+  }, [regenerate]);
+
+  const retry = useCallback(() => {
+    const last = messages.at(-1);
+    if (error && lastTrigger.current === 'submit-message' && wasRejectedBeforeSaving(error) && last?.role === 'user') {
+      // Same message, same place in the list: resend it rather than add a copy.
+      void sendMessage({ text: messageText(last), messageId: last.id });
+    } else {
+      regenerateReply();
+    }
+  }, [messages, error, sendMessage, regenerateReply]);
+
+  const stopReply = useCallback(() => void stop(), [stop]);
+
+  const busy = status === 'submitted' || status === 'streaming';
+  return (
+    <div className="chat-session">
+      <MessageList
+        messages={messages}
+        status={status}
+        error={error}
+        stoppedIds={stoppedIds}
+        onRegenerate={regenerateReply}
+        onRetry={retry}
+      />
+      <Composer busy={busy} onSend={send} onStop={stopReply} autoFocus={isNew} />
+    </div>
+  );
+}

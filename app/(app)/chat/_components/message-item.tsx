@@ -1,0 +1,61 @@
+'use client';
+
+import { memo } from 'react';
+import { messageText, type ChatUIMessage } from './chat-message';
+import { CopyButton } from './copy-button';
+import { RegenerateIcon } from './icons';
+import { MarkdownText } from './markdown';
+import { TypingIndicator } from './typing-indicator';
+
+interface MessageItemProps {
+  message: ChatUIMessage;
+  /** Stopped in this tab; a reloaded page learns it from the stored status instead. */
+  stoppedHere: boolean;
+  /** This reply is still streaming in. */
+  streaming: boolean;
+  /** Offer "Regenerate": the last reply, while nothing else is in flight. */
+  canRegenerate: boolean;
+  onRegenerate: () => void;
+}
+
+// Memoised: while a reply streams only its own row re-renders, not the whole history.
+export const MessageItem = memo(function MessageItem({ message, stoppedHere, streaming, canRegenerate, onRegenerate }: MessageItemProps) {
+  const text = messageText(message);
+
+  if (message.role === 'user') {
+    return (
+      <article className="message message-user" data-testid="message" data-role="user" aria-label="You">
+        <div className="message-bubble">{text}</div>
+        <div className="message-actions">
+          <CopyButton text={text} />
+        </div>
+      </article>
+    );
+  }
+  if (message.role !== 'assistant') return null;
+
+  const status = stoppedHere ? 'stopped' : (message.metadata?.status ?? 'complete');
+  return (
+    <article
+      className="message message-assistant"
+      data-testid="message"
+      data-role="assistant"
+      aria-label="Mindbase"
+      aria-busy={streaming}
+    >
+      {text !== '' ? <MarkdownText text={text} /> : streaming ? <TypingIndicator /> : null}
+      {!streaming && status === 'stopped' && <p className="message-note">Stopped</p>}
+      {!streaming && status === 'error' && <p className="message-note message-note-error">This reply was cut short by an error.</p>}
+      {!streaming && (
+        <div className="message-actions">
+          {text !== '' && <CopyButton text={text} />}
+          {canRegenerate && (
+            <button type="button" className="icon-button" aria-label="Regenerate" title="Regenerate" onClick={onRegenerate}>
+              <RegenerateIcon size={16} />
+            </button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+});

@@ -1,0 +1,23 @@
+import Link from 'next/link';
+import { signOutAction } from '@/app/(auth)/actions';
+
+export function SidebarFooter({ email }: { email: string }) {
+  return (
+    <div className="sidebar-footer">
+      <p className="signed-in-as" data-testid="signed-in-as" title={email}>
+        <span className="visually-hidden">Signed in as </span>
+        {email}
+      </p>
+      <div className="sidebar-footer-actions">
+        <Link href="/settings/memory" className="footer-link">
+          Memory
+        </Link>
+        <form action={signOutAction}>
+          <button type="submit" className="ghost">
+            Sign out
+          </button>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { ConversationList } from './conversation-list';
+import { CloseIcon, NewChatIcon, SearchIcon } from './icons';
+import { SidebarFooter } from './sidebar-footer';
+import { useDebouncedValue } from './use-debounced-value';
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+interface SidebarProps {
+  id: string;
+  email: string;
+  /** Drawer state on narrow screens; wide screens always show the sidebar. */
+  open: boolean;
+  onClose: () => void;
+}
+
+export function Sidebar({ id, email, open, onClose }: SidebarProps) {
+  const router = useRouter();
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+
+  function startNewChat() {
+    onClose();
+    router.push('/chat');
+    // A chat that started on /chat keeps that page's tree after its address changed, and a plain
+    // push to /chat reuses it. Refreshing renders /chat anew: a new conversation id, an empty chat.
+    router.refresh();
+  }
+
+  return (
+    <aside id={id} className="sidebar" data-open={open} aria-label="Sidebar">
+      <div className="sidebar-header">
+        <Link href="/chat" className="brand" prefetch={false}>
+          Mindbase
+        </Link>
+        <button type="button" className="icon-button sidebar-close" aria-label="Close menu" title="Close menu" onClick={onClose}>
+          <CloseIcon />
+        </button>
+      </div>
+      <button type="button" className="new-chat-button" onClick={startNewChat}>
+        <NewChatIcon size={16} />
+        New chat
+      </button>
+      <div className="sidebar-search">
+        <SearchIcon size={15} />
+        <input type="search" aria-label="Search conversations" placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      <ConversationList search={debouncedSearch} />
+      <SidebarFooter email={email} />
+    </aside>
+  );
+}

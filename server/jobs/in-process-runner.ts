@@ -1,0 +1,56 @@
+/**
+ * Embedded mode (no Inngest configured): background functions run in this process, after the
+ * response, with the same bodies as on Inngest. Work for one user runs one at a time, as
+ * Inngest's per-user concurrency key does (the memory lock in Postgres backs this up across
+ * processes).
+ */
+import type { SendEventPayload } from 'inngest';
+import type { JobBody } from './functions';
+import { InProcessSteps } from './steps';
+
+export interface InProcessRunner {
+  run(name: string, data: unknown): Promise<unknown>;
+  /** Resolves when every queued run has finished (tests and graceful shutdown). */
+  idle(): Promise<void>;
+}
+
+function queueKey(data: unknown): string {
+  const userId = (data as { userId?: unknown } | null)?.userId;
+  return typeof userId === 'string' ? `user:${userId}` : 'global';
+}
+
+export function createInProcessRunner(bodies: Record<string, JobBody>): InProcessRunner {
+  const queues = new Map<string, Promise<unknown>>();
+
+  const serialised = <T>(key: string, task: () => Promise<T>): Promise<T> => {
+    const next = (queues.get(key) ?? Promise.resolve()).catch(() => undefined).then(task);
+    queues.set(key, next);
+    const cleanup = () => {
+      if (queues.get(key) === next) queues.delete(key);
+    };
+    next.then(cleanup, cleanup);
+    return next;
+  };
+
+  // Events sent from inside a function start new runs, not awaited: a fan-out must not wait on
+  // the queue it was sent from.
+  const sendLocal = (payload: SendEventPayload): Promise<{ ids: string[] }> => {
+    for (const event of Array.isArray(payload) ? payload : [payload]) {
+      run(event.name, event.data).catch((error: unknown) => console.error(`[jobs] in-process ${event.name} failed`, error));
+    }
+    return Promise.resolve({ ids: [] });
+  };
+
+  function run(name: string, data: unknown): Promise<unknown> {
+    const body = bodies[name];
+    if (!body) return Promise.reject(new Error(`No background function handles ${name}`));
+    return serialised(queueKey(data), () => body(new InProcessSteps(sendLocal), data));
+  }
+
+  return {
+    run,
+    async idle() {
+      while (queues.size > 0) await Promise.allSettled([...queues.values()]);
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/** The process-wide job wiring: bodies on the app database and configured models, and the in-process runner. */
+import { withSystem, withUser } from '../../db';
+import { config } from '../config';
+import { env } from '../env';
+import { llm } from '../llm';
+import { createLlmRegistry } from '../llm/registry';
+import { createEmbedder, type Embedder } from '../memory/embedder';
+import { createJobBodies, type JobDeps } from './functions';
+import { createInProcessRunner } from './in-process-runner';
+
+let embedder: Embedder | undefined;
+
+export function configuredEmbedder(): Embedder {
+  const registry = llm();
+  embedder ??= createEmbedder(registry.getEmbeddingModel(), registry.describe().embedding.id);
+  return embedder;
+}
+
+const olderEmbedders = new Map<string, Embedder | null>();
+
+/**
+ * An embedder for a model that is no longer the configured one, so recall can keep using a
+ * user's old vectors until their re-embed finishes. Null when it cannot be built any more.
+ */
+export function embedderFor(modelId: string): Embedder | null {
+  if (!olderEmbedders.has(modelId)) {
+    try {
+      const e = env();
+      const registry = createLlmRegistry({
+        embeddingModel: modelId,
+        openaiApiKey: e.OPENAI_API_KEY,
+        openaiBaseUrl: e.OPENAI_BASE_URL,
+        llmBaseUrl: e.LLM_BASE_URL,
+        llmApiKey: e.LLM_API_KEY,
+      });
+      olderEmbedders.set(modelId, createEmbedder(registry.getEmbeddingModel(), registry.describe().embedding.id));
+    } catch {
+      olderEmbedders.set(modelId, null);
+    }
+  }
+  return olderEmbedders.get(modelId) ?? null;
+}
+
+function productionDeps(): JobDeps {
+  const registry = llm();
+  return {
+    // The offline model cannot do structured extraction; the rule extractor is its partner.
+    extraction: { withUser, extractionModel: registry.describe().extraction.offline ? null : registry.getExtractionModel(), embedder: configuredEmbedder() },
+    reembed: { withUser, withSystem, embedder: configuredEmbedder(), batchSize: config.jobs.reembedBatch },
+  };
+}
+
+export const jobBodies = createJobBodies(productionDeps);
+export const inProcessRunner = createInProcessRunner(jobBodies.byEvent);

@@ -1,0 +1,56 @@
+/**
+ * Start-up of background work, once per server process (instrumentation.ts): says which job
+ * mode is active, makes sure the embedding model has its vector index, and in embedded mode
+ * runs the outbox sweeper and any re-embed backlog in-process (on Inngest, crons do that).
+ */
+import { activeDriver, ownerDb, withSystem, withUser } from '../../db';
+import { ensureEmbeddingIndex } from '../../db/embedding-index';
+import { reembedRequested } from '../../inngest/events';
+import { config } from '../config';
+import { llm } from '../llm';
+import { usersNeedingReembed } from '../memory/reembed';
+import { createDispatcher, defaultDeliver, jobMode } from './dispatch';
+import { configuredEmbedder, inProcessRunner } from './production';
+import { sweepOutbox } from './sweep-outbox';
+import { inngest } from '../../inngest/client';
+
+async function embeddingDimensions(): Promise<number> {
+  const known = llm().describe().embedding.dimensions;
+  if (known) return known;
+  const [probe] = await configuredEmbedder().embed(['dimension probe']);
+  return probe?.length ?? 0;
+}
+
+async function startReembedIfNeeded(): Promise<void> {
+  const model = configuredEmbedder().modelId;
+  const users = await usersNeedingReembed(withSystem, model);
+  if (users.length === 0) return;
+  console.info(`[jobs] ${users.length} user(s) have memories without ${model} vectors: re-embedding`);
+  if (jobMode() === 'inngest') await inngest.send(reembedRequested.create({}));
+  else void inProcessRunner.run(reembedRequested.name, {}).catch((error: unknown) => console.error('[jobs] re-embed failed', error));
+}
+
+export async function startBackgroundWork(): Promise<void> {
+  const mode = jobMode();
+  console.info(
+    mode === 'inngest'
+      ? '[jobs] background functions run on Inngest (served at /api/inngest)'
+      : '[jobs] no Inngest configured: background functions run in-process after each response',
+  );
+  console.info(`[db] ${activeDriver() === 'pglite' ? 'embedded PGlite' : 'Postgres (DATABASE_URL)'}`);
+  try {
+    const dims = await embeddingDimensions();
+    if (dims > 0) await ensureEmbeddingIndex(ownerDb(), configuredEmbedder().modelId, dims);
+    await startReembedIfNeeded();
+  } catch (error) {
+    console.error('[jobs] start-up embedding checks failed; recall and re-embed will retry later', error);
+  }
+  if (mode === 'in-process') {
+    const dispatcher = createDispatcher(withUser, defaultDeliver(inProcessRunner));
+    const sweep = () => {
+      sweepOutbox(withSystem, dispatcher).catch((error: unknown) => console.error('[jobs] outbox sweep failed', error));
+    };
+    sweep();
+    setInterval(sweep, config.jobs.sweepIntervalMs).unref();
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * The one detector for fast-channel requests (SPEC §4.1): "remember that …", "from now on …",
+ * "note that …", 记住…, 帮我记一下…, 以后注意… and "forget …" / 忘掉…. The offline chat model
+ * (server/llm/offline-intents.ts) and the memory pipeline both call it, so the acknowledgement the
+ * user reads and what gets stored can never disagree.
+ *
+ * It favours precision: a false "remember" writes a high-importance memory the user never asked
+ * for, while a missed one is still seen by the slow channel.
+ */
+
+/** How the request was phrased; decides the reply wording and whether the content is a rule. */
+export type ExplicitLead =
+  | 'that' // remember (that) …, note that …, don't forget that …
+  | 'to' // remember to …
+  | 'from-now-on' // from now on …, going forward …, … from now on
+  | 'zh' // 记住…, 帮我记一下…
+  | 'zh-later' // 以后注意…, 从现在开始…
+  | 'trailing'; // "… — remember that."
+
+export type ForgetLead = 'that' | 'about' | 'none';
+
+export type ParsedExplicitCommand =
+  | { kind: 'remember'; content: string; lead: ExplicitLead; span: TextSpan }
+  | { kind: 'forget'; target: string; lead: ForgetLead; span: TextSpan };
+
+/** Offsets of the content (or target) inside the original text: its exact quote. */
+export interface TextSpan {
+  start: number;
+  end: number;
+}
+
+export type ExplicitCommand = { kind: 'remember'; content: string } | { kind: 'forget'; target: string };
+
+// Leading politeness and discourse words that do not change the request.
+const POLITE_PREFIX =
+  /^(?:(?:ok(?:ay)?|hey|hi|hello|so|also|and|oh|btw|by the way|one more thing|just|please|pls|kindly|can you|could you|would you|will you|i want you to|i'd like you to|i need you to|i'd like to ask you to|mindbase)[\s,:;!.\-—]*)+/i;
+const ZH_PREFIX = /^(?:(?:好的?|嗯|对了|另外|还有|顺便说一下|那个|哦)[\s,，:：。!！]*)+/;
+
+// A question about the past ("remember when we…", "remember what I said?") stores nothing.
+const RECALL_QUESTION = /^(?:what|when|where|who|whom|how|which|if|whether|why|the time|that time)\b/i;
+
+const REMEMBER_EN =
+  /^(?:(?:do\s+)?(?:remember|memori[sz]e|keep in mind|bear in mind|make a note|take note|note down|note|jot down)|don'?t forget|do not forget|never forget)(?:\s+(that|to|this))?\b[\s,:;\-—]*/i;
+const FROM_NOW_ON_EN = /^(?:from now on|going forward|in (?:the )?future|from here on(?: out)?|for future reference|always remember)\b[\s,:;\-—]*/i;
+const TRAILING_FROM_NOW_ON = /[\s,;\-—]+(?:from now on|going forward|in (?:the )?future|from here on(?: out)?)(?:\s*,?\s*please)?\s*[.!]*$/i;
+const TRAILING_REMEMBER = /[\s,;.!\-—]+(?:(?:please|pls)\s+)?(?:remember|note|keep in mind|don'?t forget)\s+(?:that|this)(?:\s*,?\s*please)?\s*[.!]*$/i;
+const FORGET_EN =
+  /^(?:forget|stop remembering|unlearn|delete (?:the |your )?memory (?:of|about)|remove (?:the |your )?memory (?:of|about)|erase (?:the |your )?memory (?:of|about))(?:\s+(about|that))?\b[\s,:;\-—]*/i;
+
+const REMEMBER_ZH = /^(?:请|麻烦|帮忙)?(?:你)?(?:要)?(?:记住|记着|记下来|记下|帮我记一下|帮我记下来?|帮我记住|给我记一下|记一下|别忘了|不要忘了|别忘记|不要忘记)(?!了吗|吗|没)[\s,，:：、]*/;
+// 以后 starts a rule only when it addresses the assistant; "以后我想去日本" is the user's future
+// and "以后再说" means "later".
+const LATER_ZH =
+  /^(?:请|麻烦)?(?:你)?(?:以后|今后|从现在开始|从现在起|从今以后|往后)(?:[\s,，:：]*)(?=请|你|要|都|记得|注意|别|不要|不用|一律|回答|回复|叫我|称呼我|用|写|说|给我|跟我|和我|对我|先|尽量|少|多)(?:请|要|都要|记得)?(?:注意)?[\s,，:：、]*/;
+const TRAILING_ZH = /[\s,，。;；!！]+(?:请)?(?:记住|记一下|记下来|记着)(?:哦|啊|呀)?[。!！]*$/;
+// Bare 忘记 often means "forgot" (忘记带伞了), so it is a request only when addressed or not narrative.
+const FORGET_ZH = /^(?:请|麻烦|帮我)?(?:你)?(?:忘掉|删掉|删除|别再记着?|不要再记着?|忘了吧|忘记)(?:关于)?[\s,，:：、]*/;
+const LOOKS_LIKE_QUESTION = /[?？]\s*$|吗\s*[?？。]?\s*$|怎么|如何|什么/;
+
+const CLEAN_EDGES = /^[\s"'“‘「『]+|[\s"'”’」』。.!！?？,，;；]+$/gu;
+
+function span(text: string, start: number, end: number): { value: string; span: TextSpan } {
+  let from = start;
+  let to = end;
+  const raw = text.slice(from, to);
+  const leading = /^[\s"'“‘「『]+/u.exec(raw)?.[0].length ?? 0;
+  const trailing = /[\s"'”’」』。.!！?？,，;；]+$/u.exec(raw)?.[0].length ?? 0;
+  from += leading;
+  to = Math.max(from, to - trailing);
+  return { value: text.slice(from, to), span: { start: from, end: to } };
+}
+
+function remember(text: string, start: number, end: number, lead: ExplicitLead): ParsedExplicitCommand | null {
+  const content = span(text, start, end);
+  if (content.value.replace(CLEAN_EDGES, '') === '') return null;
+  return { kind: 'remember', content: content.value, lead, span: content.span };
+}
+
+function forget(text: string, start: number, lead: ForgetLead): ParsedExplicitCommand {
+  const target = span(text, start, text.length);
+  return { kind: 'forget', target: target.value, lead, span: target.span };
+}
+
+function parseForget(text: string, offset: number, body: string): ParsedExplicitCommand | null {
+  // "Forget it, how do I …?" and "删除文件怎么操作？" are questions, not requests.
+  if (LOOKS_LIKE_QUESTION.test(body)) return null;
+  const english = FORGET_EN.exec(body);
+  if (english) {
+    const word = english[1]?.toLowerCase();
+    return forget(text, offset + english[0].length, word === 'about' ? 'about' : word === 'that' ? 'that' : 'none');
+  }
+  const chinese = FORGET_ZH.exec(body);
+  if (!chinese) return null;
+  const rest = body.slice(chinese[0].length);
+  const addressed = /^(?:请|麻烦|帮我|你)/.test(body);
+  // "忘记带伞了" narrates; "忘记我住在上海这件事" asks.
+  if (chinese[0].includes('忘记') && !addressed && (/^了/.test(rest) || /[了啦][。!！]?\s*$/.test(rest))) return null;
+  return forget(text, offset + chinese[0].length, 'none');
+}
+
+function parseRemember(text: string, offset: number, body: string): ParsedExplicitCommand | null {
+  const english = REMEMBER_EN.exec(body);
+  if (english) {
+    const word = english[1]?.toLowerCase();
+    const start = offset + english[0].length;
+    const rest = text.slice(start);
+    // "Remember what I said about X?" / "remember when we…" recall the past.
+    if (word === undefined && RECALL_QUESTION.test(rest.trim())) return null;
+    if (/^(?:do\s+)?remember\b/i.test(body) && /^\s*(?:me|us|him|her|them)\b/i.test(rest)) return null;
+    return remember(text, start, text.length, word === 'to' ? 'to' : 'that');
+  }
+  const fromNowOn = FROM_NOW_ON_EN.exec(body);
+  if (fromNowOn) return remember(text, offset + fromNowOn[0].length, text.length, 'from-now-on');
+
+  if (/[?？]\s*$|吗[?？]?\s*$/.test(body)) return null;
+  const chinese = REMEMBER_ZH.exec(body);
+  if (chinese) return remember(text, offset + chinese[0].length, text.length, 'zh');
+  const later = LATER_ZH.exec(body);
+  if (later && !/^再/.test(body.slice(later[0].length))) return remember(text, offset + later[0].length, text.length, 'zh-later');
+  return null;
+}
+
+function parseTrailing(text: string, offset: number, body: string): ParsedExplicitCommand | null {
+  if (/[?？]\s*$/.test(body)) return null;
+  const fromNowOn = TRAILING_FROM_NOW_ON.exec(body);
+  if (fromNowOn) return remember(text, offset, offset + fromNowOn.index, 'from-now-on');
+  const english = TRAILING_REMEMBER.exec(body);
+  if (english) return remember(text, offset, offset + english.index, 'trailing');
+  const chinese = TRAILING_ZH.exec(body);
+  if (chinese) return remember(text, offset, offset + chinese.index, 'trailing');
+  return null;
+}
+
+/** The request with its phrasing and the exact span of its content in `text`. */
+export function parseExplicitCommand(text: string): ParsedExplicitCommand | null {
+  const trimmedStart = text.length - text.trimStart().length;
+  const afterPolite = text.slice(trimmedStart).replace(POLITE_PREFIX, '');
+  const afterZh = afterPolite.replace(ZH_PREFIX, '');
+  const offset = text.length - afterZh.length;
+  const body = afterZh.trimEnd();
+  if (body === '') return null;
+  return parseForget(text, offset, body) ?? parseRemember(text, offset, body) ?? parseTrailing(text, offset, body);
+}
+
+/** Fast-channel detection (SPEC §4.1): what to remember or forget, or null for ordinary turns. */
+export function detectExplicitCommand(text: string): ExplicitCommand | null {
+  const parsed = parseExplicitCommand(text);
+  if (!parsed) return null;
+  return parsed.kind === 'remember' ? { kind: 'remember', content: parsed.content } : { kind: 'forget', target: parsed.target };
+}
+
+/** A remembered request that tells the assistant how to behave, not a fact about the user. */
+export function isRuleLead(lead: ExplicitLead): boolean {
+  return lead === 'from-now-on' || lead === 'zh-later' || lead === 'to';
+}

@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import type { WithUser } from '../../../db/boundary';
+import { conversations } from '../../../db/schema';
+import { applyValidatedMemory, type ApplyOutcome } from '../apply-memories';
+import type { ValidatedMemory } from '../extraction-schema';
+import { lockUserMemory } from '../user-lock';
+import type { LoadedWindow } from './load-window';
+
+export interface ApplySummary {
+  applied: Partial<Record<ApplyOutcome, number>>;
+  memoryIds: string[];
+  /** Items whose source message another run had already covered. */
+  skippedAsDone: number;
+}
+
+const after = (a: { at: string; id: string }, b: { at: Date; id: string | null } | null) => {
+  if (!b) return true;
+  const t = new Date(a.at).getTime() - b.at.getTime();
+  return t > 0 || (t === 0 && a.id > (b.id ?? ''));
+};
+
+/**
+ * Writes the memories of one extraction and moves the conversation's watermark, in one
+ * transaction under the user's memory lock. An item whose message is already behind the
+ * watermark (a retry, or a concurrent run that got there first) is skipped, so a turn's
+ * memories are applied exactly once whatever the runner does.
+ */
+export async function applyExtraction(
+  withUser: WithUser,
+  userId: string,
+  window: LoadedWindow,
+  items: ValidatedMemory[],
+  vectors: number[][],
+  embeddingModel: string,
+): Promise<ApplySummary> {
+  return withUser(userId, async (tx) => {
+    await lockUserMemory(tx, userId);
+    const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, window.conversationId));
+    const summary: ApplySummary = { applied: {}, memoryIds: [], skippedAsDone: 0 };
+    if (!conversation || !window.through) return summary;
+    const watermark = conversation.extractedThroughAt ? { at: conversation.extractedThroughAt, id: conversation.extractedThroughId } : null;
+    const messageAt = new Map(window.messages.map((m) => [m.id, m.createdAt]));
+
+    for (const [index, item] of items.entries()) {
+      const at = messageAt.get(item.sourceMessageId);
+      if (!at || !after({ at, id: item.sourceMessageId }, watermark)) {
+        summary.skippedAsDone += 1;
+        continue;
+      }
+      const vector = vectors[index];
+      if (!vector) throw new Error(`applyExtraction: no vector for item ${index}`);
+      const result = await applyValidatedMemory(tx, item, vector, {
+        userId,
+        conversationId: window.conversationId,
+        actor: 'extractor',
+        embeddingModel,
+      });
+      summary.applied[result.outcome] = (summary.applied[result.outcome] ?? 0) + 1;
+      summary.memoryIds.push(result.memory.id);
+    }
+    if (after(window.through, watermark)) {
+      await tx
+        .update(conversations)
+        .set({ extractedThroughAt: new Date(window.through.at), extractedThroughId: window.through.id, distilledAt: new Date() })
+        .where(eq(conversations.id, window.conversationId));
+    }
+    return summary;
+  });
+}

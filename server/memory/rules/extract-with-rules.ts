@@ -1,0 +1,120 @@
+/**
+ * The rule-based extractor (SPEC §4.2): the offline default and the pre-filter's partner. It fills
+ * the same schema as the LLM, reads only the user messages listed in `newMessageIds` (assistant
+ * text never becomes a user fact), skips pasted/quoted content, questions, hypotheticals and
+ * venting, and keeps hedged statements as low-confidence items.
+ */
+import { parseExplicitCommand } from '../explicit-command';
+import type { ExtractionWindow, SourceMessage, SourcedMemory } from '../extraction-schema';
+import { findExternalSpans, ownWords } from '../validate/external-content';
+import { isMostlyChinese } from '../../llm/text-terms';
+import { makeContext, type Rule } from './context';
+import { DATED_RULES } from './dated-plans';
+import { resolveOverlaps, toSourcedMemory, type Draft } from './draft';
+import { CHINESE_RULES } from './chinese-rules';
+import { ENGLISH_RULES } from './english-rules';
+import { ENGLISH_UPDATE_RULES } from './english-updates';
+import { extractExplicit } from './extract-explicit';
+import { isConditionClause, isHedged, isHypothetical, isPersistentRequest, isQuestion, isVenting } from './filters';
+import { INSTRUCTION_RULES } from './instructions';
+import { splitClauses, splitSentences, type Segment } from './segments';
+
+const ALL_RULES: readonly Rule[] = [...INSTRUCTION_RULES, ...ENGLISH_UPDATE_RULES, ...ENGLISH_RULES, ...CHINESE_RULES, ...DATED_RULES];
+const SENTENCE_RULES = ALL_RULES.filter((rule) => rule.scope === 'sentence');
+const VENTING_SAFE = new Set(['like-dislike', 'like-dislike-zh']);
+const CLAUSE_RULES = ALL_RULES.filter((rule) => rule.scope === 'clause');
+
+// "I'm based in Berlin but originally from Lisbon": the second clause borrows the first's subject.
+const SUBJECTLESS_START = /^(?:(?:but|and|also)\s+)*(originally|also|now|currently|still|from|based|living|training|working|studying|saving)\b/i;
+// Chat drops the subject: "Not a fan of spicy food", "Switched jobs last month", "Love hiking".
+// (Not "Always …" / "Never …": those open instructions to the assistant.)
+const DROPPED_I_AM = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok)[\s,]+)*(?=(?:not (?:a|really a|much of a)|a (?:big|huge)|big|huge|allergic|vegetarian|vegan|based in|originally from|currently (?:learning|working|based)|learning|trying to|moving|flying|heading)\b)/i;
+const DROPPED_I = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok)[\s,]+)*(?=(?:love|hate|prefer|enjoy|can['’]?t stand|switched|started|just started|moved|quit|work|live)\b)/i;
+// Chinese drops 我 after the first clause: "我老家是湖南的，所以特别能吃辣".
+const ZH_OTHER_SUBJECT = /^(?:他|她|它|你|您|他们|她们|这|那|别人|大家|[A-Za-z])/;
+
+function withCarriedSubject(clause: Segment, previous: Segment | undefined, chinese: boolean): Segment {
+  if (chinese) {
+    // A clause that already has 我 ("叫我晨晨就好") keeps its own structure.
+    if (!previous || !/^(?:\S{0,4}?)我/.test(previous.text) || /我/.test(clause.text) || ZH_OTHER_SUBJECT.test(clause.text)) return clause;
+    return { ...clause, text: `我${clause.text.replace(/^(?:所以|而且|但是|不过|因为|就|也|还)/, '')}` };
+  }
+  if (/^(?:been|always been)\s/i.test(clause.text)) return { ...clause, text: `I've ${clause.text}` };
+  const droppedBe = DROPPED_I_AM.exec(clause.text);
+  if (droppedBe && !/^\s*i\b/i.test(clause.text)) return { ...clause, text: `I'm ${clause.text.slice(droppedBe[0].length).replace(/^not\s+/i, 'not ')}` };
+  const droppedI = DROPPED_I.exec(clause.text);
+  if (droppedI && !/^\s*i\b/i.test(clause.text) && (!previous || !/\b(?:you|he|she|they|it)\s*$/i.test(previous.text))) {
+    return { ...clause, text: `I ${clause.text.slice(droppedI[0].length)}` };
+  }
+  if (!previous) return clause;
+  const bare = SUBJECTLESS_START.exec(clause.text);
+  if (!bare) return clause;
+  const subject = /\b(?:i['’]m|i am)\b/i.test(previous.text) ? "I'm" : /^\s*(?:\w+\s+)?i\b/i.test(previous.text) ? 'I' : null;
+  if (!subject) return clause;
+  const rest = clause.text.replace(/^(?:(?:but|and)\s+)+/i, '');
+  return { ...clause, text: `${subject} ${rest}` };
+}
+
+export interface TextOptions {
+  /** Content of an explicit "remember …" request: the user asked, so filters are relaxed. */
+  explicit: boolean;
+}
+
+/** Drafts → schema items for one stretch [from, to) of a message's own words. */
+export function extractFromText(message: SourceMessage, window: ExtractionWindow, own: string, from: number, to: number, options: TextOptions): SourcedMemory[] {
+  const found: Array<{ draft: Draft; sentence: string }> = [];
+  for (const sentence of splitSentences(own, from, to)) {
+    const clauses = splitClauses(own, sentence);
+    const clauseTexts = clauses.map((clause) => clause.text);
+    if (!options.explicit && isHypothetical(sentence.text, clauseTexts)) continue;
+    // Venting states no plan ("I want to delete it all") but may state a taste ("ugh I hate crowds").
+    const venting = !options.explicit && isVenting(sentence.text);
+    const sentenceChinese = isMostlyChinese(sentence.text);
+    const base = { message, window, sentence, clauses, explicit: options.explicit };
+
+    if (!venting && (options.explicit || !/[?？]\s*$/.test(sentence.text))) {
+      for (const rule of SENTENCE_RULES) {
+        if ((rule.lang === 'zh') !== sentenceChinese) continue;
+        const ctx = makeContext({ ...base, clause: sentence, index: 0, chinese: sentenceChinese, hedged: isHedged(sentence.text) });
+        for (const draft of rule.apply(ctx)) found.push({ draft, sentence: sentence.text });
+      }
+    }
+
+    clauses.forEach((raw, index) => {
+      const chinese = isMostlyChinese(raw.text);
+      const clause = withCarriedSubject(raw, clauses[index - 1], chinese);
+      if (!options.explicit && index > 0 && isConditionClause(clause.text)) return;
+      if (!options.explicit && isQuestion(clause.text, sentence.text, index === clauses.length - 1) && !isPersistentRequest(clause.text)) return;
+      const ctx = makeContext({ ...base, clause, index, chinese, hedged: isHedged(clause.text) });
+      for (const rule of CLAUSE_RULES) {
+        if ((rule.lang === 'zh') !== chinese || (venting && !VENTING_SAFE.has(rule.name))) continue;
+        for (const draft of rule.apply(ctx)) found.push({ draft, sentence: sentence.text });
+      }
+    });
+  }
+  const kept = new Set(resolveOverlaps(found.map((entry) => entry.draft)));
+  return found
+    .filter((entry) => kept.has(entry.draft))
+    .sort((a, b) => a.draft.span.start - b.draft.span.start)
+    .map((entry) => toSourcedMemory(entry.draft, message, entry.sentence, window.timeZone));
+}
+
+function extractFromMessage(message: SourceMessage, window: ExtractionWindow): SourcedMemory[] {
+  const own = ownWords(message.content, findExternalSpans(message.content));
+  const command = parseExplicitCommand(own);
+  // A forget request removes memories (the fast channel's job); it states nothing new.
+  if (command?.kind === 'forget') return [];
+  if (command?.kind === 'remember') return extractExplicit(command.content, message, window);
+  return extractFromText(message, window, own, 0, own.length, { explicit: false });
+}
+
+/** Rule-based extraction over the window's new user messages. Pure and synchronous. */
+export function extractWithRules(window: ExtractionWindow): SourcedMemory[] {
+  const results: SourcedMemory[] = [];
+  for (const id of window.newMessageIds) {
+    const message = window.messages.find((m) => m.id === id);
+    if (!message || message.role !== 'user') continue;
+    results.push(...extractFromMessage(message, window));
+  }
+  return results;
+}

@@ -1,0 +1,74 @@
+/**
+ * What the extractor must not turn into memories (SPEC §4.2): questions, hypotheticals, venting,
+ * and how sure the user sounds. Hedged statements are kept but marked low confidence and keep
+ * their hedge in the summary, so "I might be allergic" never reads as "allergic".
+ */
+import { VENTING_EN, VENTING_ZH } from './lexicon';
+
+const QUESTION_START_EN =
+  /^(?:(?:so|and|but|ok(?:ay)?|also|hey|hi|oh|well|btw|quick question)[\s,:]+)*(?:what|why|how|when|where|who|whom|whose|which|is|are|am|was|were|do|does|did|can|could|would|will|should|shall|have|has|had|isn't|aren't|don't|doesn't|didn't|can't|won't|wouldn't|shouldn't|any idea|got any|know any|wanna|want to know|tell me|remind me|guess what)\b/i;
+const QUESTION_WORDS_ZH = /什么|怎么|为什么|为啥|如何|哪里|哪儿|哪个|哪些|哪家|多少|几点|几个|是不是|有没有|能不能|可不可以|要不要|会不会|好不好|对不对|行不行|咋/;
+const QUESTION_END_ZH = /(?:吗|呢|么|吧)\s*[?？。]?\s*$/;
+
+/** Is this clause a question (last clause of a "?" sentence, an inverted or wh- start, 吗/呢)? */
+export function isQuestion(clause: string, sentence: string, isLastClause: boolean): boolean {
+  const text = clause.trim();
+  if (/[?？]\s*$/.test(text)) return true;
+  if (isLastClause && /[?？]\s*$/.test(sentence.trim())) return true;
+  if (QUESTION_START_EN.test(text)) return true;
+  if (QUESTION_END_ZH.test(text) && !/^我/.test(text)) return /吗|呢|么/.test(text.slice(-3));
+  if (QUESTION_WORDS_ZH.test(text) && !/^(?:我|其实我|我们)/.test(text)) return true;
+  return false;
+}
+
+const HYPOTHETICAL_START_EN = /^(?:(?:and|but|so|ok(?:ay)?|well|hmm+)[\s,]+)*(?:if|suppose|supposing|imagine|what if|assuming|hypothetically|in theory|let'?s say|say|even if|unless|once)\b/i;
+const HYPOTHETICAL_EN =
+  /\b(?:if i (?:were|was|had|could|won|lost|ever)|were i|i wish|i'?d have|would have|could have|should have|in another life|in a parallel universe|i would (?!like|love|prefer|rather|hate|appreciate|never)\w+|i'?d (?!like|love|prefer|rather|hate|appreciate|never)(?:buy|go|quit|move|sell|travel|live|retire|leave|do|be|spend|take|get|tell|say|kill|punch|give))\b/i;
+const HYPOTHETICAL_ZH = /如果|假如|要是|假设|万一|假使|倘若|的话|假若|设想|想象一下/;
+
+const PERSISTENT_REQUEST = /^(?:(?:so|and|also|oh|ok(?:ay)?)[\s,]+)*(?:can|could|would|will) you\b.*(?:\b(?:from now on|from here on(?: out)?|going forward|in (?:the )?future|always|never|every time|any ?more|in every (?:reply|answer|response|message)|in (?:your|all) (?:replies|answers|responses))\b|\bstop \w+ing\b)/i;
+
+/** "Can you make the examples in Python from here on?" is a request that should last, not a question. */
+export function isPersistentRequest(clause: string): boolean {
+  return PERSISTENT_REQUEST.test(clause.trim());
+}
+
+// "…, if that matters" / "if possible" hedge the request, they do not make the sentence hypothetical.
+const ASIDE_CONDITION = /^(?:(?:and|but|so)\s+)?(?:if|unless)\s+(?:that|it|this)\s+(?:matters|helps|makes sense|is relevant|is useful|is ok(?:ay)?)|^(?:if|unless)\s+(?:possible|needed|necessary|relevant|so|not|you (?:can|need|want|like|prefer))\b/i;
+
+/** A sentence that talks about what would happen, not what is: it opens with a condition. */
+export function isHypothetical(sentence: string, clauseTexts: readonly string[]): boolean {
+  if (HYPOTHETICAL_EN.test(sentence) || HYPOTHETICAL_ZH.test(sentence)) return true;
+  const first = (clauseTexts[0] ?? sentence).trim();
+  return HYPOTHETICAL_START_EN.test(first) && !ASIDE_CONDITION.test(first);
+}
+
+/** A later clause that is a condition ("…, if that matters"): skipped on its own. */
+export function isConditionClause(clause: string): boolean {
+  return HYPOTHETICAL_START_EN.test(clause.trim());
+}
+
+/** Heat-of-the-moment language: "I'm so done with this project, I want to delete it all". */
+export function isVenting(sentence: string): boolean {
+  return VENTING_EN.test(sentence) || VENTING_ZH.test(sentence);
+}
+
+const HEDGE_EN =
+  /\b(?:i think|i guess|i suppose|i believe|i feel like|i reckon|maybe|perhaps|probably|possibly|might|may be|i may|not sure|kind of|sort of|i'?m considering|thinking (?:about|of)|could be|apparently|i suspect|supposedly)\b/i;
+const HEDGE_ZH = /可能|也许|大概|好像|说不定|应该是|不确定|考虑|似乎|或许|我觉得我|估计|不一定/;
+
+/** Does the clause hedge ("I think I might…", 可能)? Hedged items get low confidence. */
+export function isHedged(clause: string): boolean {
+  return HEDGE_EN.test(clause) || HEDGE_ZH.test(clause);
+}
+
+/** English hedge words that can stay in a summary ("Might be lactose intolerant"). */
+export const HEDGE_WORDS_IN_SUMMARY = /\b(?:might|may|maybe|probably|possibly|perhaps|could|considering|thinking)\b|可能|也许|大概|好像|似乎|或许|考虑/i;
+
+const PROMPT_INJECTION =
+  /\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|your\s+|the\s+|my\s+|previous\s+|prior\s+|earlier\s+|above\s+)*(?:instructions?|rules?|prompts?|guidelines|system prompt|programming)\b|\b(?:you are now|act as|pretend to be|jailbreak|developer mode|system prompt)\b|忽略(?:之前|以上|前面|你的|所有)?的?(?:指令|指示|规则|设定|提示)|无视(?:之前|你的)?的?(?:指令|规则)/i;
+
+/** Text that tries to steer the assistant rather than tell it about the user. */
+export function looksLikePromptInjection(text: string): boolean {
+  return PROMPT_INJECTION.test(text);
+}

@@ -1,0 +1,95 @@
+/**
+ * Procedural memory (SPEC §2): lasting instructions for how the assistant should answer. A
+ * one-off request ("Write a poem about autumn") is not a rule; an instruction becomes one when it
+ * says it should last ("always", "never", "from now on", "your replies", "call me …") or arrives
+ * inside a sentence as an explicit "以后…" / "from now on …".
+ */
+import { isRuleLead, parseExplicitCommand } from '../explicit-command';
+import { describeChinese } from './chinese-summary';
+import { draftFor, type Rule, type RuleContext } from './context';
+import { capitalize, stripFillers } from './english-summary';
+import { isPersistentRequest } from './filters';
+import { latinTerms, properNouns } from './entities';
+import { PERSISTENT_RULE_EN, RULE_VERBS_EN } from './lexicon';
+
+const PRIORITY = 3;
+
+const IMPERATIVE_EN = new RegExp(
+  `^(?:(?:please|pls|and|also|oh|ok(?:ay)?|so|just|kindly)[\\s,]+)*(?:(?:always|never|don['’]?t|do not|stop|please|try to|make sure to|remember to)\\s+)*(?:${RULE_VERBS_EN})\\b`,
+  'i',
+);
+const WANT_YOU_TO = /\bi(?:['’]d like| would like| want| need)\s+you\s+to\s+(.+)/i;
+
+/** An instruction to the assistant in third person: "me" is the user, "your" goes. */
+export function ruleSummaryEnglish(instruction: string): string | null {
+  const core = stripFillers(instruction)
+    .replace(/^(?:please|pls|kindly)\s+/i, '')
+    .replace(/[\s,]+(?:please|pls|thanks|thank you|thx)$/i, '')
+    .replace(/^you\s+(?:should|must|need to|have to|will|can)\s+/i, '')
+    .replace(/\bme\b/gi, 'the user')
+    .replace(/\bmy\b/gi, "the user's")
+    .replace(/\bmine\b/gi, "the user's")
+    .replace(/\bI['’]m\b/g, 'the user is')
+    .replace(/\bI\b/g, 'the user')
+    .replace(/\b(?:in\s+)?your\s+(replies|answers|responses|messages|explanations)\b/gi, 'in $1')
+    .replace(/\bin in\b/gi, 'in')
+    .replace(/\byour\b/gi, 'the')
+    .replace(/\byou\b/gi, 'the assistant')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return core === '' ? null : capitalize(core);
+}
+
+export function ruleSummary(instruction: string, chinese: boolean): string | null {
+  if (!chinese) return ruleSummaryEnglish(instruction);
+  return describeChinese(instruction.replace(/^(?:请|麻烦)(?:你)?/, ''));
+}
+
+const englishRule: Rule = {
+  name: 'assistant-rule',
+  scope: 'clause',
+  lang: 'en',
+  apply: (ctx) => {
+    const text = ctx.clause.text;
+    const wanted = WANT_YOU_TO.exec(text);
+    const polite = isPersistentRequest(text) ? text.replace(/^.*?\b(?:can|could|would|will) you\s+(?:please\s+)?/i, '').replace(/\?+\s*$/, '') : null;
+    const instruction = wanted ? (wanted[1] ?? '') : (polite ?? (IMPERATIVE_EN.test(text) ? text : null));
+    if (instruction === null || !PERSISTENT_RULE_EN.test(text)) return [];
+    const summary = ruleSummaryEnglish(instruction);
+    if (!summary) return [];
+    return [draftFor(ctx, { type: 'procedural', kind: 'rule', summary, entities: properNouns(instruction), priority: PRIORITY })];
+  },
+};
+
+/** "我叫王磊，以后叫我小王就行" — an explicit request in the middle of a message. */
+const inlineExplicit: Rule = {
+  name: 'inline-explicit',
+  scope: 'clause',
+  lang: 'zh',
+  apply: (ctx) => inlineRule(ctx),
+};
+
+const inlineExplicitEnglish: Rule = {
+  name: 'inline-explicit',
+  scope: 'clause',
+  lang: 'en',
+  apply: (ctx) => (/^(?:from now on|going forward|in (?:the )?future)\b/i.test(ctx.clause.text.trim()) ? inlineRule(ctx) : []),
+};
+
+function inlineRule(ctx: RuleContext) {
+  const command = parseExplicitCommand(ctx.clause.text);
+  if (!command || command.kind !== 'remember' || !isRuleLead(command.lead)) return [];
+  const summary = ruleSummary(command.content, ctx.chinese);
+  if (!summary) return [];
+  return [
+    draftFor(ctx, {
+      type: 'procedural',
+      kind: 'rule',
+      summary,
+      entities: ctx.chinese ? latinTerms(command.content) : properNouns(command.content),
+      priority: PRIORITY - 1,
+    }),
+  ];
+}
+
+export const INSTRUCTION_RULES: readonly Rule[] = [inlineExplicit, inlineExplicitEnglish, englishRule];

@@ -1,0 +1,102 @@
+/**
+ * Splits a message into sentences and clauses while keeping offsets into the original text, so
+ * every item's quote is an exact substring of the user's message (SPEC §4.3.1).
+ */
+
+export interface Segment {
+  text: string;
+  start: number;
+  end: number;
+}
+
+// A full stop after these does not end a sentence ("Dr. Lee", "St. Mary's", "Ursula K. Le Guin").
+const ABBREVIATIONS = /(?:^|\s)(?:mr|mrs|ms|dr|st|vs|etc|e\.g|i\.e|jr|sr|no|approx|prof|inc|ltd|co|mt)$/i;
+
+function trimmed(text: string, start: number, end: number): Segment | null {
+  let from = start;
+  let to = end;
+  while (from < to && /\s/.test(text.charAt(from))) from += 1;
+  while (to > from && /\s/.test(text.charAt(to - 1))) to -= 1;
+  if (from >= to) return null;
+  return { text: text.slice(from, to), start: from, end: to };
+}
+
+function endsSentenceAt(text: string, index: number): boolean {
+  const char = text.charAt(index);
+  if ('。！？；\n'.includes(char)) return true;
+  if (!'.!?;'.includes(char)) return false;
+  const next = text.charAt(index + 1);
+  if (char === '.') {
+    if (next !== '' && !/\s/.test(next)) return false; // file.ts, 3.5, e.g.
+    const before = text.slice(Math.max(0, index - 12), index);
+    if (/(?:^|\s)[A-Z]$/.test(before)) return false; // initials
+    if (ABBREVIATIONS.test(before)) return false;
+  }
+  // Runs of terminators ("?!", "...") end at the last one.
+  return !'.!?'.includes(next) || next === '';
+}
+
+/** Sentences of `text` (terminators included), skipping blank stretches. */
+export function splitSentences(text: string, from = 0, to = text.length): Segment[] {
+  const sentences: Segment[] = [];
+  let start = from;
+  for (let i = from; i < to; i += 1) {
+    if (endsSentenceAt(text, i)) {
+      const segment = trimmed(text, start, i + 1);
+      if (segment && /[\p{L}\p{N}]/u.test(segment.text)) sentences.push(segment);
+      start = i + 1;
+    }
+  }
+  const last = trimmed(text, start, to);
+  if (last && /[\p{L}\p{N}]/u.test(last.text)) sentences.push(last);
+  return sentences;
+}
+
+// Clause breaks: punctuation (not inside 6:40 or 1,000), dashes, and conjunctions that start a
+// new statement.
+const CLAUSE_BREAK =
+  /\s*(?:[;，；：、]|(?<!\d),|,(?!\d)|(?<!\d):|:(?!\d))\s*|\s+[-–—]+\s+|\s+(?=but\s)|\s+(?=and\s+(?:i|i'm|i've|i'll|i'd|my|we|we're|our)\b)|\s+(?=so\s+(?:i|i'm|we|please)\b)|(?=但是|不过|所以|而且|因为)/giu;
+// "My manager, Tom, wants …": an appositive name is not a clause of its own.
+const APPOSITIVE = /\bmy\s+[a-z-]+(?:\s+[a-z-]+)?$/i;
+const NAME_ONLY = /^[A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+)?$/u;
+
+/** Clauses of a sentence, with leading connectives left in place for the patterns to read. */
+export function splitClauses(text: string, sentence: Segment): Segment[] {
+  const pieces: Segment[] = [];
+  let start = sentence.start;
+  const body = sentence.text;
+  for (const match of body.matchAll(CLAUSE_BREAK)) {
+    const at = sentence.start + match.index;
+    const piece = trimmed(text, start, at);
+    if (piece) pieces.push(piece);
+    start = at + match[0].length;
+  }
+  const last = trimmed(text, start, sentence.end);
+  if (last) pieces.push(last);
+
+  // Re-join "my manager" + "Tom" + "wants …" into one clause.
+  const joined: Segment[] = [];
+  for (let i = 0; i < pieces.length; i += 1) {
+    const piece = pieces[i];
+    const next = pieces[i + 1];
+    if (piece && next && APPOSITIVE.test(piece.text) && NAME_ONLY.test(next.text.replace(/[.!?]+$/, ''))) {
+      const after = pieces[i + 2];
+      const end = after ? after.end : next.end;
+      joined.push({ text: text.slice(piece.start, end), start: piece.start, end });
+      i += after ? 2 : 1;
+      continue;
+    }
+    if (piece) joined.push(piece);
+  }
+  return joined.filter((segment) => /[\p{L}\p{N}]/u.test(segment.text));
+}
+
+/** A sub-span of `segment` given offsets relative to its text, trimmed of spaces and edge punctuation. */
+export function subSegment(text: string, segment: Segment, from: number, to: number = segment.text.length): Segment | null {
+  let start = segment.start + from;
+  let end = segment.start + to;
+  while (start < end && /[\s,;:，；：、"'“”]/.test(text.charAt(start))) start += 1;
+  while (end > start && /[\s,;:，；：、.!?。！？"'“”]/.test(text.charAt(end - 1))) end -= 1;
+  if (start >= end) return null;
+  return { text: text.slice(start, end), start, end };
+}

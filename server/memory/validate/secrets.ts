@@ -1,0 +1,139 @@
+/**
+ * Secrets and identifiers (SPEC §4.3.3): passwords, API keys and tokens, card numbers and national
+ * ID numbers are never stored. Card and Chinese ID numbers are checked with their check digits so
+ * an order number or a phone number is not mistaken for one.
+ */
+
+export type SecretKind = 'password' | 'api_key' | 'token' | 'card_number' | 'national_id' | 'private_key';
+
+export interface SecretMatch {
+  kind: SecretKind;
+  start: number;
+  end: number;
+}
+
+export const REDACTED = '[redacted]';
+
+const KEY_PATTERNS: ReadonlyArray<readonly [SecretKind, RegExp]> = [
+  ['private_key', /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g],
+  ['api_key', /\bsk-(?:proj-|live-|test-|ant-(?:api\d{2}-)?)?[A-Za-z0-9_-]{16,}/g],
+  ['api_key', /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}\b/g],
+  ['api_key', /\bgithub_pat_[A-Za-z0-9_]{20,}\b/g],
+  ['api_key', /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g],
+  ['api_key', /\bxox[abprs]-[A-Za-z0-9-]{10,}\b/g],
+  ['api_key', /\bAIza[0-9A-Za-z_-]{35}\b/g],
+  ['api_key', /\b(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g],
+  ['api_key', /\bglpat-[A-Za-z0-9_-]{20,}\b/g],
+  ['token', /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g],
+  ['token', /\b[a-f0-9]{32,}\b/gi],
+];
+
+// "password is hunter2", "pwd: x", "密码是123456": the value after the keyword.
+// Without "is" / ":" the value must look like one ("password hunter2"), not a word ("password manager").
+const PASSWORD_VALUE =
+  /\b(?:password|passwd|passcode|pass ?phrase|pwd|pin(?: code| number)?|wi-?fi password)(?:\s+(?:for|to|of|on)\s+(?:the\s+|my\s+)?[\w.-]+(?:\s+[\w.-]+)?)?\s*(is|was|=|:|-|should be|will be)?\s*["'“‘]?([^\s"'”’,;.]{3,}(?:\.[^\s"'”’,;.]+)*)/gi;
+const PASSWORD_VALUE_ZH = /(?:密码|口令|支付密码|开机密码|登录密码|PIN码)(?:是|为|:|：|=)?\s*["“]?([^\s"”，。,；;]{3,})/g;
+const KEYWORD_VALUE =
+  /\b(?:api[ _-]?key|api[ _-]?token|access[ _-]?token|secret[ _-]?key|access[ _-]?key|auth[ _-]?token|bearer|client[ _-]?secret|token|secret)\s*(?:is|=|:)?\s*["'“]?([A-Za-z0-9_\-./+=]{12,})/gi;
+const NOT_A_VALUE = /^(?:is|was|the|my|your|for|and|but|that|this|here|please|same|different|secure|strong|weak|manager|reset|changed|again|too|very|so)$/i;
+
+const CARD_CANDIDATE = /(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])/g;
+const CN_ID = /(?<!\d)[1-9]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])/g;
+const US_SSN = /(?<!\d)(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?!\d)/g;
+const SSN_LABELLED = /\b(?:ssn|social security(?: number)?|社保号)\s*(?:is|:|#|number)?\s*(\d{9})\b/gi;
+const MIXED_TOKEN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{32,}={0,2}(?![A-Za-z0-9+/_-])/g;
+
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  let double = false;
+  for (let i = digits.length - 1; i >= 0; i -= 1) {
+    let digit = Number(digits.charAt(i));
+    if (double) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+    double = !double;
+  }
+  return sum % 10 === 0;
+}
+
+/** GB 11643 check digit of a Chinese resident ID number. */
+function chineseIdValid(id: string): boolean {
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const checks = '10X98765432';
+  const sum = weights.reduce((total, weight, i) => total + weight * Number(id.charAt(i)), 0);
+  return checks.charAt(sum % 11) === id.charAt(17).toUpperCase();
+}
+
+function valueSpan(match: RegExpMatchArray, group: number): { start: number; end: number } | null {
+  const value = match[group];
+  if (value === undefined || match.index === undefined) return null;
+  const start = match.index + match[0].lastIndexOf(value);
+  return { start, end: start + value.length };
+}
+
+/** Secret values in `text`, by position (overlaps merged by the masker). */
+export function findSecrets(text: string): SecretMatch[] {
+  const found: SecretMatch[] = [];
+  for (const [kind, pattern] of KEY_PATTERNS) {
+    for (const match of text.matchAll(pattern)) found.push({ kind, start: match.index, end: match.index + match[0].length });
+  }
+  for (const match of text.matchAll(PASSWORD_VALUE)) {
+    const value = match[2] ?? '';
+    const span = valueSpan(match, 2);
+    const looksLikeValue = match[1] !== undefined || /[^A-Za-z]/.test(value);
+    if (span && looksLikeValue && !NOT_A_VALUE.test(value)) found.push({ kind: 'password', ...span });
+  }
+  for (const match of text.matchAll(PASSWORD_VALUE_ZH)) {
+    const span = valueSpan(match, 1);
+    if (span) found.push({ kind: 'password', ...span });
+  }
+  for (const match of text.matchAll(KEYWORD_VALUE)) {
+    const span = valueSpan(match, 1);
+    if (span && /\d/.test(match[1] ?? '')) found.push({ kind: 'token', ...span });
+  }
+  for (const match of text.matchAll(MIXED_TOKEN)) {
+    const value = match[0];
+    if (/[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value)) found.push({ kind: 'token', start: match.index, end: match.index + value.length });
+  }
+  for (const match of text.matchAll(CARD_CANDIDATE)) {
+    const digits = match[0].replace(/[ -]/g, '');
+    if (digits.length >= 13 && digits.length <= 19 && luhnValid(digits) && !/^(\d)\1+$/.test(digits)) {
+      found.push({ kind: 'card_number', start: match.index, end: match.index + match[0].length });
+    }
+  }
+  for (const match of text.matchAll(CN_ID)) {
+    if (chineseIdValid(match[0])) found.push({ kind: 'national_id', start: match.index, end: match.index + match[0].length });
+  }
+  for (const match of text.matchAll(US_SSN)) found.push({ kind: 'national_id', start: match.index, end: match.index + match[0].length });
+  for (const match of text.matchAll(SSN_LABELLED)) {
+    const span = valueSpan(match, 1);
+    if (span) found.push({ kind: 'national_id', ...span });
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** `text` with every secret value replaced by "[redacted]". */
+export function maskSecrets(text: string): string {
+  const secrets = findSecrets(text);
+  let result = '';
+  let cursor = 0;
+  for (const secret of secrets) {
+    if (secret.start < cursor) {
+      cursor = Math.max(cursor, secret.end);
+      continue;
+    }
+    result += text.slice(cursor, secret.start) + REDACTED;
+    cursor = secret.end;
+  }
+  return result + text.slice(cursor);
+}
+
+const CREDENTIAL_WORDS =
+  /\b(?:password|passwd|passcode|pwd|pin(?: code)?|api[ _-]?key|api[ _-]?token|access[ _-]?token|secret[ _-]?key|private[ _-]?key|access[ _-]?key|token|credentials?|card number|credit card|debit card|bank card|cvv|cvc|ssn|social security|passport number|id number|id card|national id|login)\b|密码|口令|卡号|身份证|银行卡|信用卡|验证码|密钥|社保号/i;
+
+/** Does the text talk about a credential or identifier (so the credential is its point)? */
+export function mentionsCredential(text: string): boolean {
+  return CREDENTIAL_WORDS.test(text);
+}

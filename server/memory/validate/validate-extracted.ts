@@ -1,0 +1,113 @@
+/**
+ * Validation before anything is stored (SPEC §4.3), for the LLM's output and the rules' alike:
+ * (a) schema — malformed items are dropped and counted, never thrown; (b) grounding — the quote
+ * must be in a user message of the window; (c) source — not inside pasted/quoted content;
+ * (d) secrets — dropped when they are the point, otherwise masked; (e) status — candidate for
+ * sensitive changes, inferred or low-confidence items.
+ */
+import { parseExplicitCommand } from '../explicit-command';
+import { extractedMemorySchema, type ExtractedMemory, type ExtractionWindow, type SourceMessage, type ValidatedMemory } from '../extraction-schema';
+import { looksLikePromptInjection } from '../rules/filters';
+import { sensitiveCategories } from '../rules/sensitivity';
+import { findExternalSpans, overlapsExternal } from './external-content';
+import { groundQuote } from './grounding';
+import { findSecrets, maskSecrets, mentionsCredential, REDACTED } from './secrets';
+import { decideStatus } from './status';
+
+export type DropReason = 'invalid_schema' | 'ungrounded' | 'not_user_authored' | 'external_content' | 'secret' | 'empty';
+
+export interface DroppedItem {
+  item: unknown;
+  reason: DropReason;
+  detail: string;
+}
+
+export interface ValidationResult {
+  accepted: ValidatedMemory[];
+  dropped: DroppedItem[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function blank(value: unknown): boolean {
+  return typeof value === 'string' && value.replace(/[\s\p{P}]/gu, '') === '';
+}
+
+/** Is the quote part of an explicit "remember …" in its message (the user's own confirmation)? */
+function isExplicit(message: SourceMessage, occurrences: ReadonlyArray<{ start: number; end: number }>): boolean {
+  const command = parseExplicitCommand(message.content);
+  if (command?.kind !== 'remember') return false;
+  return occurrences.some((o) => o.start >= command.span.start - 1 && o.end <= command.span.end + 1);
+}
+
+type SecretOutcome = { drop: true; detail: string } | { drop: false; item: ExtractedMemory };
+
+function handleSecrets(item: ExtractedMemory): SecretOutcome {
+  const fields = [item.summary, item.quote, item.conflict_hint ?? '', ...item.entities];
+  const secrets = fields.flatMap((field) => findSecrets(field));
+  if (secrets.length === 0) return { drop: false, item };
+  const kinds = [...new Set(secrets.map((s) => s.kind))].join(', ');
+  const maskedSummary = maskSecrets(item.summary);
+  const remainder = maskedSummary.replaceAll(REDACTED, ' ').replace(/[\s\p{P}]+/gu, ' ').trim().split(' ').filter((word) => word.length > 2);
+  // "Password is hunter2" is about the secret; "Uses card [redacted] for travel" still says something.
+  if (mentionsCredential(item.summary) || remainder.length < 2) return { drop: true, detail: `the item is about a secret (${kinds})` };
+  return {
+    drop: false,
+    item: {
+      ...item,
+      summary: maskedSummary,
+      quote: maskSecrets(item.quote),
+      conflict_hint: item.conflict_hint === null ? null : maskSecrets(item.conflict_hint),
+      entities: item.entities.filter((entity) => findSecrets(entity).length === 0),
+    },
+  };
+}
+
+function issueText(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.map(String).join('.') || '(item)'}: ${issue.message}`)
+    .join('; ');
+}
+
+function validateOne(raw: unknown, window: ExtractionWindow): { ok: true; item: ValidatedMemory } | { ok: false; drop: DroppedItem } {
+  const drop = (reason: DropReason, detail: string) => ({ ok: false as const, drop: { item: raw, reason, detail } });
+  if (!isRecord(raw)) return drop('invalid_schema', 'the item is not an object');
+  if (blank(raw.summary) || blank(raw.quote)) return drop('empty', 'the summary or quote is empty');
+
+  const parsed = extractedMemorySchema.safeParse(raw);
+  if (!parsed.success) return drop('invalid_schema', issueText(parsed.error));
+  const item = parsed.data;
+
+  const grounding = groundQuote(item.quote, typeof raw.sourceMessageId === 'string' ? raw.sourceMessageId : undefined, window);
+  if (!grounding.ok) return drop(grounding.reason, grounding.detail);
+  const { message, occurrences } = grounding;
+
+  const external = findExternalSpans(message.content);
+  const own = occurrences.filter((o) => !overlapsExternal(external, o.start, o.end));
+  if (own.length === 0) return drop('external_content', 'the quote lies inside pasted, quoted or forwarded text');
+
+  const secrets = handleSecrets(item);
+  if (secrets.drop) return drop('secret', secrets.detail);
+  const clean = secrets.item;
+
+  const categories = sensitiveCategories(`${clean.summary} ${clean.quote}`);
+  const sensitive = clean.sensitive || categories.length > 0;
+  const injection = looksLikePromptInjection(message.content);
+  const status = decideStatus({ item: { ...clean, sensitive }, categories, explicit: isExplicit(message, own), injection });
+  return { ok: true, item: { ...clean, sensitive, sourceMessageId: message.id, ...status } };
+}
+
+/** Validates extracted items against their window; never throws on malformed input. */
+export function validateExtracted(items: readonly unknown[], window: ExtractionWindow): ValidationResult {
+  const accepted: ValidatedMemory[] = [];
+  const dropped: DroppedItem[] = [];
+  for (const raw of Array.isArray(items) ? items : []) {
+    const result = validateOne(raw, window);
+    if (result.ok) accepted.push(result.item);
+    else dropped.push(result.drop);
+  }
+  return { accepted, dropped };
+}

@@ -1,0 +1,135 @@
+/**
+ * Recall for one chat turn (SPEC §5): always-on rules and core memories, then on-demand
+ * candidates from three routes, scored, filtered and budgeted into the memory section. Returns
+ * every decision for the ledger. Runs in one withUser transaction; the query is embedded first.
+ */
+import { sql } from 'drizzle-orm';
+import type { UserDb } from '../../db/boundary';
+import { queryRows } from '../../db/rows';
+import type { Tx } from '../../db/types';
+import type { Embedder } from '../memory/embedder';
+import type { MemoryRow } from '../memory/memory-types';
+import {
+  coreMemories,
+  filteredMatches,
+  fulltextCandidates,
+  loadWithSimilarity,
+  proceduralRules,
+  structuredPicks,
+  vectorCandidates,
+} from './gather-candidates';
+import { classifyIntent, typesFor, type RecallIntent } from './intent';
+import { scoreMemory } from './score';
+import { selectMemories, type Decision, type Route, type ScoredCandidate } from './select';
+
+export interface RecallInput {
+  message: string;
+  /** The last two turns, oldest first; they add context to the query (SPEC §5.2). */
+  recentTurns?: { role: 'user' | 'assistant'; content: string }[];
+  now: Date;
+}
+
+export interface RecallResult {
+  section: string;
+  tokens: number;
+  intent: RecallIntent;
+  model: string;
+  decisions: Decision[];
+  injectedIds: string[];
+  ms: number;
+}
+
+export interface RecallDeps {
+  /** The configured embedder, plus a way to get one for an older model during a re-embed. */
+  embedder: Embedder;
+  embedderFor?: (modelId: string) => Embedder | null;
+}
+
+const CONTEXT_CHARS = 300;
+
+export function buildQuery(input: RecallInput): string {
+  const context = (input.recentTurns ?? [])
+    .filter((t) => t.role === 'user')
+    .map((t) => t.content.slice(0, CONTEXT_CHARS))
+    .join(' ');
+  return context ? `${input.message}\n${context}` : input.message;
+}
+
+/**
+ * The model whose vectors this user's recall must use: the configured one once every active
+ * memory has a vector from it, otherwise (mid re-embed) the model most of them still use.
+ */
+async function recallModel(tx: Tx, current: string): Promise<string> {
+  const [row] = await queryRows<{ missing: number; fallback: string | null }>(
+    tx,
+    sql`select
+          (select count(*)::int from memories m where m.status = 'active'
+             and not exists (select 1 from memory_embeddings e where e.memory_id = m.id and e.model = ${current})) as missing,
+          (select e.model from memory_embeddings e join memories m on m.id = e.memory_id
+             where m.status = 'active' and e.model <> ${current} group by e.model order by count(*) desc limit 1) as fallback`,
+  );
+  return row && row.missing > 0 && row.fallback ? row.fallback : current;
+}
+
+export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): Promise<RecallResult> {
+  const started = performance.now();
+  const intent = classifyIntent(input.message);
+  const types = typesFor(intent);
+  const query = buildQuery(input);
+  const current = deps.embedder.modelId;
+
+  const [queryVector] = types.length > 0 ? await deps.embedder.embed([query]) : [[]];
+  const result = await db.run(async (tx) => {
+    let model = current;
+    let vector = queryVector ?? [];
+    if (types.length > 0) {
+      const useModel = await recallModel(tx, current);
+      const older = useModel !== current ? deps.embedderFor?.(useModel) : null;
+      if (older) {
+        model = useModel;
+        vector = (await older.embed([query]))[0] ?? [];
+      }
+    }
+    const [procedural, core, byVector, byText, structured, excluded] = await Promise.all([
+      proceduralRules(tx, input.now),
+      coreMemories(tx, input.now),
+      vectorCandidates(tx, vector, model, types, input.now),
+      fulltextCandidates(tx, query, types, input.now),
+      structuredPicks(tx, types, input.now),
+      types.length > 0 ? filteredMatches(tx, query, types, input.now) : Promise.resolve([]),
+    ]);
+    const routes = new Map<string, Set<Route>>();
+    const add = (id: string, route: Route) => routes.set(id, (routes.get(id) ?? new Set()).add(route));
+    for (const m of core) add(m.id, 'core');
+    for (const m of byVector) add(m.id, 'vector');
+    for (const m of byText) add(m.id, 'fulltext');
+    for (const m of structured) add(m.id, 'structured');
+
+    const loaded = await loadWithSimilarity(tx, [...routes.keys(), ...excluded.map((e) => e.row.id)], vector, model);
+    const byId = new Map(loaded.map((l) => [l.row.id, l]));
+    const pool = [...routes.keys()].flatMap((id) => (byId.get(id) ? [byId.get(id)!] : []));
+    const maxAccess = Math.max(0, ...pool.map((l) => l.row.accessCount));
+    const scored = (row: MemoryRow, similarity: number, via: Route[], filtered?: string): ScoredCandidate => ({
+      memory: row,
+      routes: via,
+      parts: scoreMemory({ ...row, similarity }, { now: input.now, maxAccess }),
+      ...(filtered ? { filtered } : {}),
+    });
+    const candidates = [
+      ...pool.map((l) => scored(l.row, l.similarity, [...(routes.get(l.row.id) ?? [])])),
+      ...excluded.map((e) => scored(e.row, byId.get(e.row.id)?.similarity ?? 0, ['fulltext'], e.reason)),
+    ];
+    return { model, selection: selectMemories(candidates, procedural) };
+  });
+
+  const { selection } = result;
+  return {
+    section: selection.section,
+    tokens: selection.tokens,
+    intent,
+    model: result.model,
+    decisions: selection.decisions,
+    injectedIds: selection.decisions.filter((d) => d.outcome === 'injected').map((d) => d.memory.id),
+    ms: performance.now() - started,
+  };
+}

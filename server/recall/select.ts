@@ -1,0 +1,112 @@
+/**
+ * From scored candidates to the memory section (SPEC §5.2–5.5): threshold, sensitivity,
+ * duplicates, then the item and token budget. Every candidate leaves with an outcome, so the
+ * ledger can answer both "why this memory?" and "why not that one?".
+ */
+import { config } from '../config';
+import { countTokens } from '../llm/tokens';
+import { normaliseSummary } from '../memory/memory-match';
+import type { MemoryRow } from '../memory/memory-types';
+import { formatInstructionLine, formatMemoryLine, formatMemorySection } from './format';
+import type { ScoreParts } from './score';
+
+export type Route = 'vector' | 'fulltext' | 'structured' | 'core' | 'procedural';
+export type Outcome = 'injected' | 'below_threshold' | 'cut_by_budget' | 'duplicate' | 'filtered';
+
+export type RecallMemory = Pick<
+  MemoryRow,
+  'id' | 'type' | 'kind' | 'summary' | 'entities' | 'importance' | 'confidence' | 'sensitive' | 'occurredAt' | 'createdAt' | 'sourceConversationId' | 'sourceMessageId'
+>;
+
+export interface ScoredCandidate {
+  memory: RecallMemory;
+  routes: Route[];
+  parts: ScoreParts;
+  /** Set when a filter already excluded it (expired, status, intent). */
+  filtered?: string;
+}
+
+export interface Decision extends ScoredCandidate {
+  outcome: Outcome;
+  detail: string | null;
+  rank: number;
+}
+
+export interface Selection {
+  section: string;
+  tokens: number;
+  decisions: Decision[];
+}
+
+// A long episodic item is shortened to this many tokens in the prompt (SPEC §5.4).
+const EPISODIC_LINE_TOKENS = 60;
+// A sensitive memory needs this much similarity, or a keyword hit, to be volunteered.
+const SENSITIVE_MIN_SIMILARITY = 0.5;
+
+function shorten(summary: string, maxTokens: number): string {
+  if (countTokens(summary) <= maxTokens) return summary;
+  const words = summary.split(/(\s+)/);
+  let out = '';
+  for (const word of words) {
+    if (countTokens(`${out}${word}…`) > maxTokens) break;
+    out += word;
+  }
+  return `${out.trim()}…`;
+}
+
+function line(c: ScoredCandidate): string {
+  const summary = c.memory.type === 'episodic' ? shorten(c.memory.summary, EPISODIC_LINE_TOKENS) : c.memory.summary;
+  return formatMemoryLine({ ...c.memory, summary });
+}
+
+export function selectMemories(candidates: ScoredCandidate[], procedural: RecallMemory[]): Selection {
+  const decisions: Decision[] = [];
+  const decide = (c: ScoredCandidate, outcome: Outcome, detail: string | null = null) =>
+    decisions.push({ ...c, outcome, detail, rank: decisions.length + 1 });
+
+  const live: ScoredCandidate[] = [];
+  for (const c of candidates) {
+    const keyword = c.routes.includes('fulltext');
+    if (c.filtered) decide(c, 'filtered', c.filtered);
+    else if (c.routes.length === 1 && c.routes[0] === 'vector' && c.parts.similarity < config.recall.minCosine) {
+      decide(c, 'below_threshold', `similarity ${c.parts.similarity.toFixed(2)} < ${config.recall.minCosine}`);
+    } else if (c.memory.sensitive && !keyword && c.parts.similarity < SENSITIVE_MIN_SIMILARITY) {
+      decide(c, 'filtered', 'sensitive: not relevant enough to volunteer');
+    } else live.push(c);
+  }
+
+  // Core items (importance ≥ 4) are always on, up to their own cap; the rest compete on score.
+  const core = live
+    .filter((c) => c.routes.includes('core'))
+    .sort((a, b) => b.memory.importance - a.memory.importance || b.parts.score - a.parts.score)
+    .slice(0, config.recall.coreMax);
+  const rest = live.filter((c) => !core.includes(c)).sort((a, b) => b.parts.score - a.parts.score);
+
+  const instructionLines = procedural.map(formatInstructionLine);
+  const memoryLines: string[] = [];
+  const seen = new Set<string>();
+  let tokens = countTokens(formatMemorySection(['- x'], instructionLines));
+  for (const c of [...core, ...rest]) {
+    const key = normaliseSummary(c.memory.summary);
+    if (seen.has(key)) {
+      decide(c, 'duplicate', 'same text as an injected memory');
+      continue;
+    }
+    const text = line(c);
+    const cost = countTokens(text) + 1;
+    if (memoryLines.length >= config.recall.maxItems) {
+      decide(c, 'cut_by_budget', `item limit ${config.recall.maxItems}`);
+      continue;
+    }
+    if (tokens + cost > config.recall.maxTokens) {
+      decide(c, 'cut_by_budget', `token limit ${config.recall.maxTokens}`);
+      continue;
+    }
+    seen.add(key);
+    memoryLines.push(text);
+    tokens += cost;
+    decide(c, 'injected');
+  }
+  const section = formatMemorySection(memoryLines, instructionLines);
+  return { section, tokens: section ? countTokens(section) : 0, decisions };
+}

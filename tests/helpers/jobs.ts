@@ -1,0 +1,64 @@
+/** The real job bodies, runner and dispatcher, wired to a test database and local models. */
+import type { LanguageModel } from 'ai';
+import { userDb } from '@/db/boundary';
+import { runChatTurn, type ChatTurnDeps } from '@/server/chat/run-chat-turn';
+import { chatRequestSchema } from '@/server/chat/chat-request';
+import { createDispatcher, deliverInProcess, type Deliver, type Dispatcher } from '@/server/jobs/dispatch';
+import { createJobBodies, type JobDeps } from '@/server/jobs/functions';
+import { createInProcessRunner } from '@/server/jobs/in-process-runner';
+import { createLocalEmbedder } from '@/server/llm/local-embedder';
+import { createOfflineModel } from '@/server/llm/offline-model';
+import { createEmbedder, type Embedder } from '@/server/memory/embedder';
+import { runFastChannel } from '@/server/memory/fast-channel';
+import { recall } from '@/server/recall/recall';
+import type { TestDatabase } from './db';
+import { readUiStream, textOf } from './mock-models';
+
+export const LOCAL_EMBEDDING_ID = 'local:hash-256';
+
+export function localEmbedder(): Embedder {
+  return createEmbedder(createLocalEmbedder(), LOCAL_EMBEDDING_ID);
+}
+
+export function testJobs(t: TestDatabase, options: { extractionModel?: LanguageModel | null; embedder?: Embedder; deliver?: Deliver } = {}) {
+  const embedder = options.embedder ?? localEmbedder();
+  const deps: JobDeps = {
+    extraction: { withUser: t.withUser, extractionModel: options.extractionModel ?? null, embedder },
+    reembed: { withUser: t.withUser, withSystem: t.withSystem, embedder, batchSize: 3 },
+  };
+  const bodies = createJobBodies(() => deps);
+  const runner = createInProcessRunner(bodies.byEvent);
+  const dispatcher: Dispatcher = createDispatcher(t.withUser, options.deliver ?? deliverInProcess(runner));
+  return { deps, bodies, runner, dispatcher, embedder };
+}
+
+/**
+ * One chat turn through the real route logic with the offline model, the fast channel and the
+ * given dispatcher; waits for the after-response work (extraction) to finish.
+ */
+export async function chatTurn(
+  t: TestDatabase,
+  jobs: ReturnType<typeof testJobs>,
+  user: { id: string },
+  conversationId: string,
+  text: string,
+  overrides: Partial<ChatTurnDeps> = {},
+): Promise<string> {
+  const deferred: Promise<void>[] = [];
+  const db = userDb(t.withUser, user.id);
+  const deps: ChatTurnDeps = {
+    model: createOfflineModel(),
+    modelId: 'offline',
+    dispatcher: jobs.dispatcher,
+    fastChannel: (handle, message) => runFastChannel(handle, message, { embedder: jobs.embedder, timeZone: 'UTC' }),
+    rateLimit: { check: () => undefined },
+    recall: (handle, input) => recall(handle, input, { embedder: jobs.embedder }),
+    defer: (task) => void deferred.push(task()),
+    ...overrides,
+  };
+  const request = chatRequestSchema.parse({ id: conversationId, trigger: 'submit-message', message: { text } });
+  const chunks = await readUiStream(await runChatTurn(db, request, new AbortController().signal, deps));
+  await Promise.all(deferred);
+  await jobs.runner.idle();
+  return textOf(chunks);
+}

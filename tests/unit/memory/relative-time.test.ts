@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+
+import { describeResolvedTime, endOfLocalDay, hasTimeExpression, resolveRelativeTime } from '../../../server/memory/relative-time';
+
+// 2026-03-05T23:30Z is Thursday evening in London but already Friday 07:30 in Shanghai.
+const LATE_THURSDAY_UTC = new Date('2026-03-05T23:30:00Z');
+const SHANGHAI = 'Asia/Shanghai';
+const LONDON = 'Europe/London';
+const NEW_YORK = 'America/New_York';
+
+function local(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(date);
+}
+
+function resolve(text: string, timeZone = SHANGHAI, at = LATE_THURSDAY_UTC) {
+  const result = resolveRelativeTime(text, at, timeZone);
+  if (!result) return null;
+  return { start: local(result.start, timeZone), end: result.end ? local(result.end, timeZone) : undefined, expression: result.expression };
+}
+
+describe('resolveRelativeTime in the message time zone', () => {
+  it('uses the local day, not the UTC day', () => {
+    expect(resolve('today', SHANGHAI)).toEqual({ start: '2026-03-06 00:00', end: '2026-03-07 00:00', expression: 'today' });
+    expect(resolve('today', LONDON)).toEqual({ start: '2026-03-05 00:00', end: '2026-03-06 00:00', expression: 'today' });
+  });
+
+  it.each([
+    ['tomorrow', '2026-03-07 00:00', '2026-03-08 00:00'],
+    ['tonight', '2026-03-06 18:00', '2026-03-07 00:00'],
+    ['next week', '2026-03-09 00:00', '2026-03-16 00:00'],
+    ['next Friday', '2026-03-13 00:00', '2026-03-14 00:00'],
+    ['on Friday', '2026-03-06 00:00', '2026-03-07 00:00'],
+    ['this weekend', '2026-03-07 00:00', '2026-03-09 00:00'],
+    ['by the end of the month', '2026-03-31 00:00', '2026-04-01 00:00'],
+    ['in 3 days', '2026-03-09 00:00', '2026-03-10 00:00'],
+    ['next month', '2026-04-01 00:00', '2026-05-01 00:00'],
+    ['今天', '2026-03-06 00:00', '2026-03-07 00:00'],
+    ['明天', '2026-03-07 00:00', '2026-03-08 00:00'],
+    ['后天', '2026-03-08 00:00', '2026-03-09 00:00'],
+    ['下周', '2026-03-09 00:00', '2026-03-16 00:00'],
+    ['下周三', '2026-03-11 00:00', '2026-03-12 00:00'],
+    ['周五', '2026-03-06 00:00', '2026-03-07 00:00'],
+    ['月底', '2026-03-31 00:00', '2026-04-01 00:00'],
+    ['下个月', '2026-04-01 00:00', '2026-05-01 00:00'],
+    ['3月12日', '2026-03-12 00:00', '2026-03-13 00:00'],
+  ])('%s', (text, start, end) => {
+    expect(resolve(text)).toMatchObject({ start, end });
+  });
+
+  it('resolves clock times and combines them with a day', () => {
+    expect(resolve('at 3pm')).toEqual({ start: '2026-03-06 15:00', end: undefined, expression: 'at 3pm' });
+    expect(resolve('三点')).toMatchObject({ start: '2026-03-06 15:00' });
+    expect(resolve('明天下午三点开会')).toEqual({ start: '2026-03-07 15:00', end: undefined, expression: '明天下午三点' });
+    expect(resolve('I have a dentist appointment tomorrow at 3pm.')).toEqual({ start: '2026-03-07 15:00', end: undefined, expression: 'tomorrow at 3pm' });
+    expect(resolve('晚上八点半')).toMatchObject({ start: '2026-03-06 20:30' });
+  });
+
+  it('rolls a passed time of day to the next day', () => {
+    // 07:30 in Shanghai: 6am has passed, so "at 6am" is tomorrow.
+    expect(resolve('at 6am')).toMatchObject({ start: '2026-03-07 06:00' });
+  });
+
+  it('adds hours to the instant for "in 2 hours"', () => {
+    expect(resolve('in 2 hours')).toMatchObject({ start: '2026-03-06 09:30' });
+  });
+
+  it('reads the past when asked to', () => {
+    const past = resolveRelativeTime('I left in January', new Date('2026-03-05T09:00:00Z'), LONDON, { prefer: 'past' });
+    expect(past && local(past.start, LONDON)).toBe('2026-01-01 00:00');
+    const future = resolveRelativeTime('my passport expires in January', new Date('2026-03-05T09:00:00Z'), LONDON);
+    expect(future && local(future.start, LONDON)).toBe('2027-01-01 00:00');
+  });
+
+  it('handles daylight saving time: New York springs forward on 2026-03-08', () => {
+    const saturday = new Date('2026-03-07T15:00:00Z');
+    const result = resolveRelativeTime('tomorrow at 3pm', saturday, NEW_YORK);
+    expect(result?.start.toISOString()).toBe('2026-03-08T19:00:00.000Z'); // 15:00 EDT
+    const day = resolveRelativeTime('tomorrow', saturday, NEW_YORK);
+    expect(day?.end?.toISOString()).toBe('2026-03-09T04:00:00.000Z'); // 23-hour day ends at EDT midnight
+  });
+
+  it('treats plural weekdays as habits, not dates', () => {
+    expect(resolveRelativeTime('I work from home on Mondays', LATE_THURSDAY_UTC, LONDON)).toBeNull();
+  });
+
+  it('returns null when there is no time expression', () => {
+    expect(resolveRelativeTime('I like tea', LATE_THURSDAY_UTC, LONDON)).toBeNull();
+    expect(hasTimeExpression('thanks!')).toBe(false);
+    expect(hasTimeExpression('see you next week')).toBe(true);
+  });
+});
+
+describe('labels for summaries', () => {
+  it('describes days, clock times, months and ranges in the local zone', () => {
+    const day = resolveRelativeTime('next Friday', LATE_THURSDAY_UTC, SHANGHAI);
+    const clock = resolveRelativeTime('明天下午三点', LATE_THURSDAY_UTC, SHANGHAI);
+    const month = resolveRelativeTime('下个月', LATE_THURSDAY_UTC, SHANGHAI);
+    const week = resolveRelativeTime('next week', LATE_THURSDAY_UTC, SHANGHAI);
+    expect(day && describeResolvedTime(day, SHANGHAI)).toBe('2026-03-13');
+    expect(clock && describeResolvedTime(clock, SHANGHAI)).toBe('2026-03-07 15:00');
+    expect(month && describeResolvedTime(month, SHANGHAI)).toBe('2026-04');
+    expect(week && describeResolvedTime(week, SHANGHAI)).toBe('2026-03-09 – 2026-03-15');
+  });
+
+  it('ends a local day at local midnight', () => {
+    expect(endOfLocalDay(LATE_THURSDAY_UTC, SHANGHAI).toISOString()).toBe('2026-03-06T16:00:00.000Z');
+  });
+});
