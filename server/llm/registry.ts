@@ -7,6 +7,7 @@ import { createOpenAI, type OpenAIProvider } from '@ai-sdk/openai';
 import { createOpenAICompatible, type OpenAICompatibleProvider } from '@ai-sdk/openai-compatible';
 
 import { createLocalEmbedder } from './local-embedder';
+import { createHybridEmbedder, createWordVectorEmbedder, parseWordVectorModelName } from './word-vectors';
 import {
   resolveLlmSettings,
   type EmbeddingModelSpec,
@@ -107,7 +108,12 @@ export function createLlmRegistry(settings: LlmSettings = {}, options: LlmRegist
     return createOfflineModel(options.offline);
   };
   const embeddingModel = (spec: EmbeddingModelSpec): EmbeddingModelV4 => {
-    if (spec.provider === 'local') return createLocalEmbedder({ dimensions: spec.dimensions });
+    if (spec.provider === 'local') {
+      const wordVectors = parseWordVectorModelName(spec.model);
+      if (wordVectors?.kind === 'word-vectors') return createWordVectorEmbedder();
+      if (wordVectors?.kind === 'hybrid') return createHybridEmbedder({ weight: wordVectors.weight });
+      return createLocalEmbedder({ dimensions: spec.dimensions });
+    }
     if (spec.provider === 'openai') return providers.openAI().embeddingModel(spec.model);
     return providers.openAICompatible().embeddingModel(spec.model);
   };

@@ -11,7 +11,7 @@ import { config } from '../config';
 import { createMemory, type NewMemory } from './create-memory';
 import type { ValidatedMemory } from './extraction-schema';
 import { findSimilarMemories, storeEmbedding, type SimilarMemory } from './embeddings';
-import { entitiesOverlap, normaliseSummary, termCoverage } from './memory-match';
+import { CHANGE_MARKER, entitiesOverlap, normaliseSummary, slotKey, termCoverage } from './memory-match';
 import type { Actor, MemoryRow } from './memory-types';
 import { updateMemory } from './update-memory';
 
@@ -22,6 +22,8 @@ export interface ApplyContext {
   conversationId: string | null;
   actor: Actor;
   embeddingModel: string;
+  /** When the memory is learned; defaults to the database clock (replays set the session time). */
+  now?: Date;
 }
 
 export interface AppliedItem {
@@ -54,6 +56,7 @@ function toNewMemory(item: ValidatedMemory, ctx: ApplyContext, status: MemoryRow
     sourceConversationId: ctx.conversationId,
     sourceMessageId: item.sourceMessageId,
     quote: item.quote,
+    ...(ctx.now ? { createdAt: ctx.now, updatedAt: ctx.now } : {}),
     ...extra,
   };
 }
@@ -88,6 +91,25 @@ function findCorrectionTarget(item: ValidatedMemory, similar: SimilarMemory[]): 
   }
   const sameTopic = live.find((s) => s.similarity >= SAME_TOPIC_SIMILARITY && s.memory.kind === item.kind);
   return sameTopic?.memory ?? null;
+}
+
+// Facts that hold one value at a time (you live in one city); preferences can coexist.
+const SINGLE_VALUED_KINDS = new Set(['fact', 'relationship']);
+
+/** An active fact in the same slot with other particulars ("Lives in Shanghai" vs "Lives in Hangzhou"). */
+async function findSlotRival(tx: Tx, item: ValidatedMemory): Promise<MemoryRow | null> {
+  if (!SINGLE_VALUED_KINDS.has(item.kind) || item.entities.length === 0) return null;
+  const key = slotKey(item.summary, item.entities);
+  if (key.length < 3) return null;
+  const rivals = await tx
+    .select()
+    .from(memories)
+    .where(and(eq(memories.status, 'active'), eq(memories.type, item.type), eq(memories.kind, item.kind)));
+  return (
+    rivals.find(
+      (m) => m.entities.length > 0 && slotKey(m.summary, m.entities) === key && !entitiesOverlap(m.entities, item.entities),
+    ) ?? null
+  );
 }
 
 /** Same slot, different content: same type and kind, about the same thing, not a paraphrase. */
@@ -150,8 +172,13 @@ export async function applyValidatedMemory(tx: Tx, item: ValidatedMemory, vector
     }
   }
 
-  if (item.negative_update) {
-    const target = findCorrectionTarget(item, similar);
+  // A new value in a single-valued slot: said as a change ("I live in Hangzhou now") it is a
+  // correction; said plainly it contradicts, and waits beside the old one (SPEC §4.4).
+  const rival = item.negative_update ? null : await findSlotRival(tx, item);
+  const correcting = item.negative_update || (rival !== null && CHANGE_MARKER.test(item.quote));
+
+  if (correcting) {
+    const target = item.negative_update ? findCorrectionTarget(item, similar) : rival;
     if (target) {
       const superseded = await updateMemory(
         tx,
@@ -168,7 +195,7 @@ export async function applyValidatedMemory(tx: Tx, item: ValidatedMemory, vector
       return { outcome: 'superseded', memory: created, related: superseded };
     }
   } else {
-    const contradicted = findContradiction(item, similar);
+    const contradicted = rival ?? findContradiction(item, similar);
     if (contradicted) {
       const created = await createMemory(
         tx,

@@ -4,7 +4,7 @@ import type { ChangeContext, MemoryRow } from './memory-types';
 import { recordChange } from './record-change';
 import { searchTextOf } from './search-text';
 
-export type NewMemory = Omit<typeof memories.$inferInsert, 'id' | 'version' | 'createdAt' | 'updatedAt' | 'searchText' | 'searchVector'>;
+export type NewMemory = Omit<typeof memories.$inferInsert, 'id' | 'version' | 'searchText' | 'searchVector'>;
 
 /** Inserts a memory with its first source, version 1 and an audit entry, in the caller's transaction. */
 export async function createMemory(tx: Tx, input: NewMemory, change: ChangeContext): Promise<MemoryRow> {

@@ -33,7 +33,7 @@ export type ExplicitCommand = { kind: 'remember'; content: string } | { kind: 'f
 
 // Leading politeness and discourse words that do not change the request.
 const POLITE_PREFIX =
-  /^(?:(?:ok(?:ay)?|hey|hi|hello|so|also|and|oh|btw|by the way|one more thing|just|please|pls|kindly|can you|could you|would you|will you|i want you to|i'd like you to|i need you to|i'd like to ask you to|mindbase)[\s,:;!.\-—]*)+/i;
+  /^(?:(?:ok(?:ay)?|hey|hi|hello|so|also|and|oh|actually|btw|by the way|one more thing|just|please|pls|kindly|can you|could you|would you|will you|i want you to|i'd like you to|i need you to|i'd like to ask you to|mindbase)[\s,:;!.\-—]*)+/i;
 const ZH_PREFIX = /^(?:(?:好的?|嗯|对了|另外|还有|顺便说一下|那个|哦)[\s,，:：。!！]*)+/;
 
 // A question about the past ("remember when we…", "remember what I said?") stores nothing.
@@ -120,26 +120,50 @@ function parseRemember(text: string, offset: number, body: string): ParsedExplic
   return null;
 }
 
+// Trailing patterns run on the message's tail only: an unanchored "[\s,]+…$" over a long message
+// of commas would otherwise take quadratic time.
+const TAIL_CHARS = 120;
+
 function parseTrailing(text: string, offset: number, body: string): ParsedExplicitCommand | null {
   if (/[?？]\s*$/.test(body)) return null;
-  const fromNowOn = TRAILING_FROM_NOW_ON.exec(body);
-  if (fromNowOn) return remember(text, offset, offset + fromNowOn.index, 'from-now-on');
-  const english = TRAILING_REMEMBER.exec(body);
-  if (english) return remember(text, offset, offset + english.index, 'trailing');
-  const chinese = TRAILING_ZH.exec(body);
-  if (chinese) return remember(text, offset, offset + chinese.index, 'trailing');
+  const tailStart = Math.max(0, body.length - TAIL_CHARS);
+  const tail = body.slice(tailStart);
+  const at = (index: number) => offset + tailStart + index;
+  const fromNowOn = TRAILING_FROM_NOW_ON.exec(tail);
+  if (fromNowOn) return remember(text, offset, at(fromNowOn.index), 'from-now-on');
+  const english = TRAILING_REMEMBER.exec(tail);
+  if (english) return remember(text, offset, at(english.index), 'trailing');
+  const chinese = TRAILING_ZH.exec(tail);
+  if (chinese) return remember(text, offset, at(chinese.index), 'trailing');
   return null;
 }
 
+/** The part of `text` from `from` on, without leading politeness: where a request could start. */
+function requestStart(text: string, from: number): { offset: number; body: string } {
+  const rest = text.slice(from);
+  const trimmedStart = rest.length - rest.trimStart().length;
+  const afterPolite = rest.slice(trimmedStart).replace(POLITE_PREFIX, '');
+  const afterZh = afterPolite.replace(ZH_PREFIX, '');
+  return { offset: text.length - afterZh.length, body: afterZh.trimEnd() };
+}
+
+const SENTENCE_END = /[.!?。！？]+\s*/gu;
+
 /** The request with its phrasing and the exact span of its content in `text`. */
 export function parseExplicitCommand(text: string): ParsedExplicitCommand | null {
-  const trimmedStart = text.length - text.trimStart().length;
-  const afterPolite = text.slice(trimmedStart).replace(POLITE_PREFIX, '');
-  const afterZh = afterPolite.replace(ZH_PREFIX, '');
-  const offset = text.length - afterZh.length;
-  const body = afterZh.trimEnd();
+  const { offset, body } = requestStart(text, 0);
   if (body === '') return null;
-  return parseForget(text, offset, body) ?? parseRemember(text, offset, body) ?? parseTrailing(text, offset, body);
+  const whole = parseForget(text, offset, body) ?? parseRemember(text, offset, body) ?? parseTrailing(text, offset, body);
+  if (whole) return whole;
+  // "Maybe later. Actually, from now on answer in bullet points": a remember request may open a
+  // later sentence. Forget requests must open the message, where they cannot be narration.
+  for (const match of text.matchAll(SENTENCE_END)) {
+    const next = requestStart(text, match.index + match[0].length);
+    if (next.body === '') continue;
+    const found = parseRemember(text, next.offset, next.body);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** Fast-channel detection (SPEC §4.1): what to remember or forget, or null for ordinary turns. */

@@ -66,6 +66,7 @@ async function remember(db: UserDb, message: FastChannelMessage, content: string
         conversationId: message.conversationId,
         actor: 'fast_channel',
         embeddingModel: embedder.modelId,
+        now: message.createdAt,
       });
       results.push({ id: applied.memory.id, summary: applied.memory.summary });
     }

@@ -29,3 +29,23 @@ export function termCoverage(query: string, text: string): number {
 export function normaliseSummary(summary: string): string {
   return summary.toLowerCase().replace(/[\s\p{P}]+/gu, ' ').trim();
 }
+
+const TIME_ADVERBS = /\b(?:now|currently|these days|nowadays|any ?more|anymore|instead|again|still|too)\b|现在|目前|如今|了/g;
+
+/**
+ * What a fact says about the user with its particulars taken out: "Lives in Hangzhou now" and
+ * "Lives in Shanghai" share the slot "lives in". Two memories in the same slot with different
+ * particulars cannot both be true (for single-valued facts).
+ */
+export function slotKey(summary: string, entities: string[]): string {
+  let text = summary.toLowerCase();
+  for (const entity of entities) if (entity.trim()) text = text.split(entity.toLowerCase()).join(' ');
+  return text
+    .replace(TIME_ADVERBS, ' ')
+    .replace(/[\d\p{P}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Wording that marks a statement as replacing an earlier one ("… now", "moved", 改成). */
+export const CHANGE_MARKER = /\b(?:now|these days|nowadays|any ?more|anymore|no longer|switched|moved|changed|instead|since (?:last|this))\b|现在|如今|改成|换成|搬到|不再|已经不/i;

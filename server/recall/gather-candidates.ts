@@ -77,34 +77,49 @@ export async function vectorCandidates(
   return rows.map((r) => ({ id: r.id, similarity: 1 - Number(r.distance) }));
 }
 
-export async function fulltextCandidates(tx: Tx, query: string, types: MemoryRow['type'][], now: Date, limit = config.recall.vectorTopK) {
-  const tsquery = searchQuery(query);
-  if (!tsquery || types.length === 0) return [];
-  const q = sql`to_tsquery('simple', ${tsquery})`;
-  return tx
-    .select({ id: memories.id, rank: sql<number>`ts_rank_cd(${memories.searchVector}, ${q})` })
-    .from(memories)
-    .where(and(recallable(now), inArray(memories.type, types), sql`${memories.searchVector} @@ ${q}`))
-    .orderBy(desc(sql`ts_rank_cd(${memories.searchVector}, ${q})`))
-    .limit(limit);
+export interface FulltextResult {
+  /** Recallable keyword matches, best first. */
+  matches: { id: string; rank: number }[];
+  /** Keyword matches the filters exclude (expired, not active, other types): the "why not" list. */
+  excluded: { row: CandidateRow; reason: string }[];
 }
 
-/** Keyword matches that the filters exclude (expired, not active, other types): the "why not" list. */
-export async function filteredMatches(tx: Tx, query: string, types: MemoryRow['type'][], now: Date): Promise<{ row: CandidateRow; reason: string }[]> {
+const EXCLUDED_LIMIT = 10;
+
+/**
+ * Full-text route: one query over the user's memories that match any query term, ranked with
+ * ts_rank (cheaper than ts_rank_cd: no positions). Rows the filters exclude come back from the
+ * same query, so the ledger can say why they were left out at no extra cost.
+ */
+export async function fulltextCandidates(tx: Tx, query: string, types: MemoryRow['type'][], now: Date, limit = config.recall.vectorTopK): Promise<FulltextResult> {
   const tsquery = searchQuery(query);
-  if (!tsquery) return [];
+  if (!tsquery || types.length === 0) return { matches: [], excluded: [] };
+  const q = sql`to_tsquery('simple', ${tsquery})`;
+  const rank = sql<number>`ts_rank(${memories.searchVector}, ${q})`;
   const rows = await tx
-    .select()
+    .select({ row: memories, rank })
     .from(memories)
-    .where(and(sql`${memories.searchVector} @@ to_tsquery('simple', ${tsquery})`, inArray(memories.status, ['active', 'candidate', 'conflicted', 'superseded', 'archived', 'merged'])))
-    .orderBy(desc(sql`ts_rank_cd(${memories.searchVector}, to_tsquery('simple', ${tsquery}))`))
-    .limit(10);
-  return rows.flatMap((row) => {
-    if (row.status !== 'active') return [{ row, reason: `status: ${row.status}` }];
-    if (row.validUntil && row.validUntil <= now) return [{ row, reason: `expired on ${row.validUntil.toISOString().slice(0, 10)}` }];
-    if (row.type !== 'procedural' && !types.includes(row.type)) return [{ row, reason: `intent: ${row.type} not searched for this message` }];
-    return [];
-  });
+    .where(and(sql`${memories.searchVector} @@ ${q}`, inArray(memories.status, ['active', 'candidate', 'conflicted', 'superseded', 'archived', 'merged'])))
+    .orderBy(desc(rank))
+    .limit(limit + EXCLUDED_LIMIT);
+  const matches: FulltextResult['matches'] = [];
+  const excluded: FulltextResult['excluded'] = [];
+  for (const { row, rank: r } of rows) {
+    const reason =
+      row.status !== 'active'
+        ? `status: ${row.status}`
+        : row.validUntil && row.validUntil <= now
+          ? `expired on ${row.validUntil.toISOString().slice(0, 10)}`
+          : row.type !== 'procedural' && !types.includes(row.type)
+            ? `intent: ${row.type} not searched for this message`
+            : row.type === 'procedural'
+              ? 'always on'
+              : null;
+    if (reason === null) {
+      if (matches.length < limit) matches.push({ id: row.id, rank: Number(r) });
+    } else if (reason !== 'always on' && excluded.length < EXCLUDED_LIMIT) excluded.push({ row, reason });
+  }
+  return { matches, excluded };
 }
 
 /** Active constraints and plans of the last 30 days: cheap, and too important to miss. */

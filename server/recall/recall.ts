@@ -11,7 +11,6 @@ import type { Embedder } from '../memory/embedder';
 import type { MemoryRow } from '../memory/memory-types';
 import {
   coreMemories,
-  filteredMatches,
   fulltextCandidates,
   loadWithSimilarity,
   proceduralRules,
@@ -20,7 +19,7 @@ import {
 } from './gather-candidates';
 import { classifyIntent, typesFor, type RecallIntent } from './intent';
 import { scoreMemory } from './score';
-import { selectMemories, type Decision, type Route, type ScoredCandidate } from './select';
+import { selectMemories, type Decision, type RecallLimits, type Route, type ScoredCandidate } from './select';
 
 export interface RecallInput {
   message: string;
@@ -43,6 +42,8 @@ export interface RecallDeps {
   /** The configured embedder, plus a way to get one for an older model during a re-embed. */
   embedder: Embedder;
   embedderFor?: (modelId: string) => Embedder | null;
+  /** Item/token budget; the config module's by default (the eval harness varies it). */
+  limits?: RecallLimits;
 }
 
 const CONTEXT_CHARS = 300;
@@ -90,14 +91,15 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
         vector = (await older.embed([query]))[0] ?? [];
       }
     }
-    const [procedural, core, byVector, byText, structured, excluded] = await Promise.all([
+    const [procedural, core, byVector, fulltext, structured] = await Promise.all([
       proceduralRules(tx, input.now),
       coreMemories(tx, input.now),
       vectorCandidates(tx, vector, model, types, input.now),
       fulltextCandidates(tx, query, types, input.now),
       structuredPicks(tx, types, input.now),
-      types.length > 0 ? filteredMatches(tx, query, types, input.now) : Promise.resolve([]),
     ]);
+    const byText = fulltext.matches;
+    const excluded = fulltext.excluded;
     const routes = new Map<string, Set<Route>>();
     const add = (id: string, route: Route) => routes.set(id, (routes.get(id) ?? new Set()).add(route));
     for (const m of core) add(m.id, 'core');
@@ -119,7 +121,7 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
       ...pool.map((l) => scored(l.row, l.similarity, [...(routes.get(l.row.id) ?? [])])),
       ...excluded.map((e) => scored(e.row, byId.get(e.row.id)?.similarity ?? 0, ['fulltext'], e.reason)),
     ];
-    return { model, selection: selectMemories(candidates, procedural) };
+    return { model, selection: selectMemories(candidates, procedural, deps.limits) };
   });
 
   const { selection } = result;

@@ -59,7 +59,14 @@ function line(c: ScoredCandidate): string {
   return formatMemoryLine({ ...c.memory, summary });
 }
 
-export function selectMemories(candidates: ScoredCandidate[], procedural: RecallMemory[]): Selection {
+export interface RecallLimits {
+  maxItems: number;
+  maxTokens: number;
+}
+
+const DEFAULT_LIMITS: RecallLimits = { maxItems: config.recall.maxItems, maxTokens: config.recall.maxTokens };
+
+export function selectMemories(candidates: ScoredCandidate[], procedural: RecallMemory[], limits: RecallLimits = DEFAULT_LIMITS): Selection {
   const decisions: Decision[] = [];
   const decide = (c: ScoredCandidate, outcome: Outcome, detail: string | null = null) =>
     decisions.push({ ...c, outcome, detail, rank: decisions.length + 1 });
@@ -94,12 +101,12 @@ export function selectMemories(candidates: ScoredCandidate[], procedural: Recall
     }
     const text = line(c);
     const cost = countTokens(text) + 1;
-    if (memoryLines.length >= config.recall.maxItems) {
-      decide(c, 'cut_by_budget', `item limit ${config.recall.maxItems}`);
+    if (memoryLines.length >= limits.maxItems) {
+      decide(c, 'cut_by_budget', `item limit ${limits.maxItems}`);
       continue;
     }
-    if (tokens + cost > config.recall.maxTokens) {
-      decide(c, 'cut_by_budget', `token limit ${config.recall.maxTokens}`);
+    if (tokens + cost > limits.maxTokens) {
+      decide(c, 'cut_by_budget', `token limit ${limits.maxTokens}`);
       continue;
     }
     seen.add(key);

@@ -25,7 +25,7 @@ function conversationIdOf(page: Page): string {
 
 const conversationLink = (page: Page, id: string) => page.getByTestId('conversation-list').locator(`a[href="/chat/${id}"]`);
 const conversationRow = (page: Page, id: string) =>
-  page.getByTestId('conversation-list').getByRole('listitem').filter({ has: conversationLink(page, id) });
+  page.getByTestId('conversation-list').getByRole('listitem').filter({ has: page.locator(`a[href="/chat/${id}"]`) });
 
 test('a new conversation streams a reply, gets its own address and survives a reload', async ({ page }) => {
   await signUp(page, uniqueEmail('chat'));
@@ -43,15 +43,6 @@ test('a new conversation streams a reply, gets its own address and survives a re
   await expect(conversationLink(page, id)).toBeVisible();
   await expect(conversationLink(page, id)).toHaveAttribute('aria-current', 'page');
 
-  // Copy puts the reply's text on the clipboard and says so.
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  const reply = messages.nth(1);
-  await reply.getByRole('button', { name: 'Copy', exact: true }).click();
-  await expect(reply.getByRole('button', { name: 'Copied' })).toBeVisible();
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
-  const squash = (text: string | null) => (text ?? '').replace(/\s+/g, '');
-  expect(squash(copied)).toBe(squash(await reply.locator('.markdown').textContent()));
-
   await send(page, 'And a second one.');
   const history = await messages.allTextContents();
   expect(history).toHaveLength(4);
@@ -66,6 +57,15 @@ test('a new conversation streams a reply, gets its own address and survives a re
     'assistant',
   ]);
 
+  // Copy puts the reply's text on the clipboard and says so.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const reply = messages.nth(1);
+  await reply.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expect(reply.getByRole('button', { name: 'Copied' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const squash = (text: string | null) => (text ?? '').replace(/\s+/g, '');
+  expect(squash(copied)).toBe(squash(await reply.locator('.markdown').textContent()));
+
   // New chat starts an empty conversation with a different address; the list shows newest first.
   await page.getByRole('button', { name: 'New chat' }).click();
   await expect(page).toHaveURL(/\/chat$/);
@@ -76,6 +76,16 @@ test('a new conversation streams a reply, gets its own address and survives a re
   const links = page.getByTestId('conversation-list').getByRole('link');
   await expect(links).toHaveCount(2);
   await expect(links.first()).toHaveAttribute('href', `/chat/${secondId}`);
+
+  // This chat began on /chat and only changed its address: New chat must still empty the page,
+  // and Back must show this conversation, not the empty page it started as.
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(messages).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(`/chat/${secondId}`);
+  await expect(messages).toHaveCount(2);
+  await expect(messages.first()).toHaveText('A separate topic.');
 });
 
 test('Stop keeps the partial reply, marked stopped across a reload; Regenerate replaces it', async ({ page }) => {

@@ -65,6 +65,18 @@ describe('update stories', () => {
     expect(active.some((m) => m.type === 'semantic' && m.summary.includes('Hangzhou'))).toBe(true);
   });
 
+  it('a new value in the same slot: said as a change it supersedes, said plainly it waits as conflicted', async () => {
+    const moved = await story(['I live in Shanghai.', 'I live in Hangzhou now.']);
+    expect(await summariesOf(t, moved.id, 'superseded')).toEqual(expect.arrayContaining([expect.stringContaining('Shanghai')]));
+    expect(await summariesOf(t, moved.id)).toEqual(expect.arrayContaining([expect.stringContaining('Hangzhou')]));
+
+    const plain = await story(['I live in Shanghai.', 'I live in Hangzhou.']);
+    expect(await summariesOf(t, plain.id)).toEqual(expect.arrayContaining([expect.stringContaining('Shanghai')]));
+    const [conflicted] = await memoriesOf(t, plain.id, 'conflicted');
+    expect(conflicted?.summary).toContain('Hangzhou');
+    expect(conflicted?.statusReason).toContain('Shanghai');
+  });
+
   it('Chinese: 我住在上海 → 我搬到杭州了', async () => {
     const user = await story(['我住在上海。', '我从上海搬到杭州了。']);
     expect((await summariesOf(t, user.id, 'superseded')).some((s) => s.includes('上海'))).toBe(true);

@@ -54,6 +54,8 @@ export async function applyExtraction(
         conversationId: window.conversationId,
         actor: 'extractor',
         embeddingModel,
+        // Learned when it was said (a replay or a delayed run must not date it later).
+        now: new Date(at),
       });
       summary.applied[result.outcome] = (summary.applied[result.outcome] ?? 0) + 1;
       summary.memoryIds.push(result.memory.id);

@@ -5,7 +5,7 @@
  */
 import { draftFor, type Rule, type RuleContext } from './context';
 import type { Draft } from './draft';
-import { latinTerms } from './entities';
+import { chinesePlaces, latinTerms } from './entities';
 import { CONDITIONS_ZH, FAMILY_RELATIONS_ZH, HABIT_ADVERB_ZH, JOB_ZH, RELATION_ZH } from './lexicon';
 
 const PRIORITY = { correction: 1, update: 2, constraint: 3, identity: 3, relationship: 3, preference: 4, fact: 4, habit: 5 } as const;
@@ -18,7 +18,7 @@ function objectOf(text: string): string {
 }
 
 function entities(ctx: RuleContext, ...objects: string[]): string[] {
-  return [...objects.filter((o) => o !== '' && o.length <= 12), ...latinTerms(ctx.clause.text)];
+  return [...objects.filter((o) => o !== '' && o.length <= 12), ...chinesePlaces(ctx.clause.text), ...latinTerms(ctx.clause.text)];
 }
 
 function described(ctx: RuleContext, from: number, draft: Omit<Draft, 'span' | 'hedged' | 'summary'>): Draft[] {
@@ -91,7 +91,10 @@ const likesZh: Rule = {
     if (!match) return [];
     const object = objectOf(match[2] ?? '');
     if (object === '' || REACTION_ZH.test(object)) return [];
-    return described(ctx, match.index, { type: 'semantic', kind: 'preference', entities: entities(ctx, object.replace(/^(?:吃|喝|用|看|听|玩)/, '')), priority: PRIORITY.preference });
+    // "最喜欢的歌手是周杰伦": the entity is what follows 是.
+    const favourite = /^的?.{1,6}?是(.+)$/.exec(object);
+    const entity = favourite?.[1] ?? object.replace(/^(?:吃|喝|用|看|听|玩)/, '');
+    return described(ctx, match.index, { type: 'semantic', kind: 'preference', entities: entities(ctx, entity), priority: PRIORITY.preference });
   },
 };
 
@@ -174,8 +177,7 @@ const locationZh: Rule = {
 
 /** "北京朝阳区" → ["北京"]: the city is the stable entity. */
 function cities(place: string): string[] {
-  const city = /^(北京|上海|广州|深圳|杭州|成都|重庆|南京|武汉|西安|苏州|天津|长沙|厦门|青岛|大连|宁波|香港|澳门|台北|昆明|郑州|济南|合肥|福州|沈阳|哈尔滨|大理|三亚|东莞|佛山)/.exec(place);
-  return city?.[1] ? [city[1]] : [];
+  return chinesePlaces(place).slice(0, 1);
 }
 
 const learningZh: Rule = {
@@ -358,7 +360,7 @@ const switchZh: Rule = {
     const from = match[1] ? objectOf(match[1]) : null;
     const to = objectOf(match[2] ?? '');
     if (to === '') return [];
-    const topic = objectOf(text.slice(0, match.index).replace(/^(?:我们|我)(?:的)?/, '').replace(/(?:已经|都|也|就)$/, '')) || null;
+    const topic = objectOf(text.slice(0, match.index).replace(/^(?:我们|我)(?:的)?/, '').replace(/(?:现在|已经|最近|都|也|就|还是)+$/, '').replace(/^(?:现在|已经|最近)+/, '')) || null;
     const time = ctx.resolveTime(to);
     const summary = ctx.describe(text);
     if (!summary) return [];

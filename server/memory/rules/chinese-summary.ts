@@ -26,6 +26,8 @@ export function describeChinese(clause: string, options: { hedged?: boolean } = 
     .replace(/^我们(公司|团队|组|部门|家|学校|小组|项目组)/, '$1')
     .replace(/^我的/, '')
     .replace(/^我(?!们)/, '')
+    // "下周三我要…", "月底之前我得…": a subject after a leading time phrase goes too.
+    .replace(/^([^我，,。]{1,8}?)(?<![让给帮叫跟和对被把向替])我(?![们的])/, '$1')
     .replace(/^我们/, '')
     .replace(/我的/g, '用户的')
     .replace(/我们/g, '用户一方')

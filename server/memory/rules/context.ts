@@ -72,5 +72,5 @@ export function makeContext(input: ContextInput): RuleContext {
 
 /** A draft over the rule's clause with the context's hedge, ready for `toSourcedMemory`. */
 export function draftFor(ctx: RuleContext, draft: Omit<Draft, 'span' | 'hedged'> & { span?: Segment; hedged?: boolean }): Draft {
-  return { span: ctx.clause, hedged: ctx.hedged, context: ctx.sentence.text, explicit: ctx.explicit, ...draft };
+  return { span: ctx.clause, hedged: ctx.hedged, context: ctx.clause.text, explicit: ctx.explicit, ...draft };
 }

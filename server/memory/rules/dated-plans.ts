@@ -5,7 +5,7 @@
  * Summaries keep the user's words and add the resolved date, so "next Friday" stays meaningful.
  */
 import { draftFor, type Rule, type RuleContext } from './context';
-import { objectEntity, properNouns, latinTerms } from './entities';
+import { chinesePlaces, latinTerms, objectEntity, properNouns } from './entities';
 import { EVENT_NOUNS_EN, EVENT_VERBS_EN, EVENT_VERBS_ZH, FREQUENCY_EN, FREQUENCY_ZH, HABIT_ADVERB_EN, HABIT_ADVERB_ZH, PLAN_VERBS_EN, PLAN_VERBS_ZH } from './lexicon';
 
 const PRIORITY = 6;
@@ -15,7 +15,10 @@ const GERUND_START = /^(?:(?:so|and|also|oh|btw|ok|just)[\s,]+)*(?:moving|flying
 const DEADLINE = /\b(?:by|before|until|due|no later than)\s+(?:next\s+|this\s+|the\s+end|end|tomorrow|tonight|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d)/i;
 const DELIVERABLES = /\b(?:report|proposal|draft|slides|deck|paper|thesis|essay|assignment|homework|taxes|invoice|application|pr|code review|spec|prd|rfc|budget|plan)\b/i;
 const RECURRING_DATE = /\b(?:birthday|bday|anniversary|name day)\b|生日|纪念日/i;
-const PAST_HINT_EN = /\b(?:ago|last|yesterday|earlier|went|got|had|was|were|did|left|started|finished|moved|switched|quit|met|visited|bought|sold|joined|graduated|married|promoted|hired|fired|launched|shipped|released|returned|arrived|passed|failed|won|lost|signed|completed|began|became|retired|resigned)\b/i;
+// "I'm getting married in June" is the future: past tense is read from the verb after the subject.
+const PAST_MARKER_EN = /\b(?:ago|last|yesterday|earlier)\b/i;
+const PAST_VERB_EN =
+  /(?:^|\b(?:i|we|my \w+|our \w+|they|he|she)\s+(?:just\s+|finally\s+|recently\s+|already\s+|only\s+)?)(?:went|got|had|was|were|did|left|started|finished|moved|switched|quit|met|visited|bought|sold|joined|graduated|married|got promoted|hired|fired|launched|shipped|released|returned|arrived|passed|failed|won|lost|signed|completed|began|became|retired|resigned|\w+ed)\b/i;
 
 function contextEntity(ctx: RuleContext): string[] {
   // "I no longer work at Google, I left in January": the event's object is in the clause before.
@@ -31,7 +34,7 @@ const datedEnglish: Rule = {
     const text = ctx.clause.text;
     if (!FIRST_PERSON_EN.test(text) && !GERUND_START.test(text) && !ctx.explicit) return [];
     if (FREQUENCY_EN.test(text) || new RegExp(`\\b(?:${HABIT_ADVERB_EN})\\b`, 'i').test(text)) return [];
-    const past = PAST_HINT_EN.test(text);
+    const past = PAST_MARKER_EN.test(text) || PAST_VERB_EN.test(text.trim());
     const time = ctx.resolveTime(text, past ? 'past' : 'future');
     if (!time) return [];
     if (RECURRING_DATE.test(text) && !/\b(?:next|this|tomorrow|today|coming)\b/i.test(time.expression)) return [];
@@ -88,7 +91,7 @@ const datedChinese: Rule = {
         type: 'episodic',
         kind: isPast ? 'event' : 'plan',
         summary: ctx.withDate(summary, time),
-        entities: [...latinTerms(text), ...objectEntity(time.expression)],
+        entities: [...chinesePlaces(text), ...latinTerms(text), ...objectEntity(time.expression)],
         time,
         validity: isPast ? 'permanent' : 'temporary',
         priority: PRIORITY,

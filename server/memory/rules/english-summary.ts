@@ -69,9 +69,12 @@ function lowerFirst(text: string): string {
   return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
+// "I'm lactose intolerant so no cheese suggestions pls": the memory is the part before "so".
+const CONSEQUENCE = /^((?:\S+\s+){2,}?\S+)\s+(?:so|because|which means|hence)\s+(?!that\b|much\b|far\b|many\b|long\b).*$/i;
+
 /** Removes fillers at both ends ("so", "actually", "lol", trailing punctuation and emoji). */
 export function stripFillers(text: string): string {
-  let result = text.trim();
+  let result = text.trim().replace(CONSEQUENCE, '$1');
   for (let i = 0; i < 3; i += 1) {
     const before = result;
     result = result.replace(LEADING_FILLER, '').replace(LEADING_HEDGE, '').replace(TRAILING_FILLER, '').trim();

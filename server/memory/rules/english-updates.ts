@@ -126,8 +126,8 @@ const move: Rule = {
       'iu',
     ).exec(text);
     if (!match) return [];
-    const from = match[2]?.trim() ?? null;
-    const to = (match[3] ?? '').trim();
+    const from = match[2]?.trim().replace(/\.$/, '') ?? null;
+    const to = (match[3] ?? '').trim().replace(/\.$/, '');
     if (to === '' || /^(?:I|The|A)$/.test(to)) return [];
     const past = /^(?:moved|relocated)$/i.test(match[1] ?? '');
     const time = ctx.resolveTime(text, past ? 'past' : 'future');

@@ -22,7 +22,7 @@ function cleanEntity(entity: string): string {
   return entity
     .replace(/['’]s$/u, '')
     .replace(/^[\s"'“”‘’(（]+|[\s"'“”‘’)）.,，。!！?？:;：；]+$/gu, '')
-    .replace(/^(?:the|a|an|my|our|their)\s+/i, '')
+    .replace(/^(?:the|a|an|my|our|their|at|in|on|for|to|with|from)\s+/i, '')
     .trim();
 }
 
@@ -61,10 +61,11 @@ export function collectEntities(...groups: ReadonlyArray<readonly string[]>): st
       if (entity === '' || seen.has(key) || entity.length < 2 && !/[\u4e00-\u9fff]/.test(entity)) continue;
       seen.add(key);
       result.push(entity);
-      if (result.length === 12) return result;
+      if (result.length === 12) break;
     }
   }
-  return result;
+  // "Ursula K" beside "Ursula K. Le Guin" adds nothing.
+  return result.filter((entity) => !result.some((other) => other !== entity && other.toLowerCase().startsWith(entity.toLowerCase()) && /^[\s.]/.test(other.slice(entity.length))));
 }
 
 /** The object phrase of a pattern as an entity: short, without determiners or trailing clauses. */
@@ -73,6 +74,17 @@ export function objectEntity(phrase: string): string[] {
     phrase
       .split(/\s+(?:because|since|so|but|when|if|and then|which|that|especially|for|at|in|on|every|each|now|too|as well)\b|[,，。.!?！？(（]/i)[0] ?? '',
   );
-  if (cleaned === '' || cleaned.split(/\s+/).length > 4) return [];
+  if (cleaned === '' || cleaned.split(/\s+/).length > 4 || (/[\u4e00-\u9fff]/.test(cleaned) && cleaned.length > 10)) return [];
   return [cleaned];
+}
+
+const CITIES_ZH =
+  /北京|上海|广州|深圳|杭州|成都|重庆|南京|武汉|西安|苏州|天津|长沙|厦门|青岛|大连|宁波|香港|澳门|台北|昆明|郑州|济南|合肥|福州|沈阳|哈尔滨|大理|丽江|三亚|东莞|佛山|云南|西藏|新疆|海南|日本|韩国|美国|英国|法国|德国|泰国|新加坡|东京|大阪|首尔|纽约|伦敦|巴黎/g;
+const PLACE_AFTER_VERB_ZH = /(?:去|到|回|飞往?|前往)([\u4e00-\u9fff]{2,4}?)(?=出差|旅游|旅行|玩|开会|留学|读书|工作|看|参加|度假|过年|住|见|了|[，,。！!]|$)/g;
+
+/** Places in a Chinese clause: known cities and what follows 去/到/回 ("去成都出差" → 成都). */
+export function chinesePlaces(text: string): string[] {
+  const known = text.match(CITIES_ZH) ?? [];
+  const after = [...text.matchAll(PLACE_AFTER_VERB_ZH)].map((m) => m[1] ?? '').filter((place) => !/^(?:医院|公司|学校|上班|看看|一趟|一下)$/.test(place));
+  return [...known, ...after];
 }

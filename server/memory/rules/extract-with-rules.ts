@@ -39,12 +39,14 @@ function withCarriedSubject(clause: Segment, previous: Segment | undefined, chin
     if (!previous || !/^(?:\S{0,4}?)我/.test(previous.text) || /我/.test(clause.text) || ZH_OTHER_SUBJECT.test(clause.text)) return clause;
     return { ...clause, text: `我${clause.text.replace(/^(?:所以|而且|但是|不过|因为|就|也|还)/, '')}` };
   }
-  if (/^(?:been|always been)\s/i.test(clause.text)) return { ...clause, text: `I've ${clause.text}` };
+  // The borrowed word is lower-cased so "Heading to Seoul" does not make "Heading" a name.
+  const lower = (text: string) => text.replace(/^([A-Z])(?=[a-z])/, (c) => c.toLowerCase());
+  if (/^(?:been|always been)\s/i.test(clause.text)) return { ...clause, text: `I've ${lower(clause.text)}` };
   const droppedBe = DROPPED_I_AM.exec(clause.text);
-  if (droppedBe && !/^\s*i\b/i.test(clause.text)) return { ...clause, text: `I'm ${clause.text.slice(droppedBe[0].length).replace(/^not\s+/i, 'not ')}` };
+  if (droppedBe && !/^\s*i\b/i.test(clause.text)) return { ...clause, text: `I'm ${lower(clause.text.slice(droppedBe[0].length))}` };
   const droppedI = DROPPED_I.exec(clause.text);
   if (droppedI && !/^\s*i\b/i.test(clause.text) && (!previous || !/\b(?:you|he|she|they|it)\s*$/i.test(previous.text))) {
-    return { ...clause, text: `I ${clause.text.slice(droppedI[0].length)}` };
+    return { ...clause, text: `I ${lower(clause.text.slice(droppedI[0].length))}` };
   }
   if (!previous) return clause;
   const bare = SUBJECTLESS_START.exec(clause.text);

@@ -1,7 +1,7 @@
 /**
  * The status an accepted item enters with (SPEC §3, §4.3.4): inferred or low-confidence items and
- * sensitive changes (quitting or deleting something, revising a core preference, health) start
- * as candidates until confirmed or repeated. An explicit "remember …" is the user's own
+ * sensitive *changes* (quitting or deleting something, revising a core preference or health
+ * information) start as candidates until confirmed or repeated. An explicit "remember …" is the user's own
  * confirmation, so its items are active — except when the message reads like a prompt injection.
  */
 import type { ExtractedMemory } from '../extraction-schema';
@@ -25,7 +25,11 @@ export function decideStatus({ item, categories, explicit, injection }: StatusIn
   if (!explicit) {
     const text = `${item.summary} ${item.quote}`;
     if (QUITTING_OR_DELETING.test(text)) reasons.push('sensitive change: quitting or deleting something');
-    if (categories.includes('health')) reasons.push('sensitive: health information');
+    // A *change* to health information waits for confirmation ("I stopped my medication"). A
+    // plainly stated condition ("I'm allergic to peanuts") is active at once, marked sensitive
+    // so recall never volunteers it off-topic: an assistant that ignored a stated allergy until
+    // it was said twice would be the worse failure.
+    if (categories.includes('health') && item.negative_update && item.type !== 'episodic') reasons.push('sensitive change: health information');
     if (item.negative_update && (item.importance >= 4 || item.sensitive) && !categories.includes('health')) {
       reasons.push('sensitive change: revises a core preference');
     }

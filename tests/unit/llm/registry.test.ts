@@ -8,11 +8,11 @@ describe('LLM registry', () => {
     expect(registry.describe()).toEqual({
       chat: { provider: 'offline', model: 'offline', offline: true, id: 'offline' },
       extraction: { provider: 'offline', model: 'offline', offline: true, id: 'offline' },
-      embedding: { provider: 'local', model: 'hash-256', offline: true, id: 'local:hash-256', dimensions: 256 },
+      embedding: { provider: 'local', model: 'wv-100', offline: true, id: 'local:wv-100', dimensions: 100 },
     });
     expect(registry.getChatModel().modelId).toBe('offline');
     expect(registry.getExtractionModel().modelId).toBe('offline');
-    expect(registry.getEmbeddingModel().modelId).toBe('local-hash-256');
+    expect(registry.getEmbeddingModel().modelId).toBe('local-wv-100');
   });
 
   it('treats empty strings (unset env vars) as not configured', () => {

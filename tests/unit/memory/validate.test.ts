@@ -187,11 +187,11 @@ describe('validateExtracted: status', () => {
     expect(result.accepted[0]).toMatchObject({ status: 'active', statusReason: null });
   });
 
-  it('holds health, quitting, inferred and hedged items as candidates with a reason', () => {
-    const window = said("I'm allergic to peanuts. I quit my job at Acme. I think I might like opera. I seem stressed.");
+  it('holds health changes, quitting, inferred and hedged items as candidates with a reason', () => {
+    const window = said("I stopped taking my asthma inhaler. I quit my job at Acme. I think I might like opera. I seem stressed.");
     const result = validateExtracted(
       [
-        item("I'm allergic to peanuts", { kind: 'constraint', summary: 'Allergic to peanuts' }),
+        item('I stopped taking my asthma inhaler', { kind: 'fact', summary: 'Stopped taking their asthma inhaler', negative_update: true }),
         item('I quit my job at Acme', { kind: 'fact', summary: 'Quit their job at Acme', negative_update: true }),
         item('I think I might like opera', { summary: 'Might like opera', confidence: 'low' }),
         item('I seem stressed', { kind: 'fact', summary: 'Is stressed', origin: 'assistant_inferred' }),
@@ -206,6 +206,12 @@ describe('validateExtracted: status', () => {
       expect.stringContaining('inferred'),
     ]);
     expect(result.accepted[0]?.sensitive).toBe(true);
+  });
+
+  it('a plainly stated health condition is active at once but marked sensitive', () => {
+    const window = said("I'm allergic to peanuts");
+    const result = validateExtracted([item("I'm allergic to peanuts", { kind: 'constraint', summary: 'Allergic to peanuts' })], window);
+    expect(result.accepted[0]).toMatchObject({ status: 'active', sensitive: true });
   });
 
   it('treats an explicit "remember" as the user’s confirmation', () => {

@@ -2,7 +2,7 @@
 
 import { useChat } from '@ai-sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTRPC } from '@/app/_lib/trpc';
 import { wasRejectedBeforeSaving } from './chat-errors';
@@ -57,11 +57,13 @@ export function ChatSession({ conversationId, initialMessages, isNew }: ChatSess
     refreshConversationList();
   }, [status, conversationId, refreshConversationList]);
 
-  // Back/forward can restore this page from the router cache at the address it was given above,
-  // empty. Navigate to that address for real, which loads the conversation's own page.
+  // Back/forward between entries that all render the /chat page (a chat that began here and got
+  // its address above, then "New chat") shows this empty session at another conversation's
+  // address. Navigate to that address for real, which loads the conversation's own page.
+  const pathname = usePathname();
   useEffect(() => {
-    if (isNew && window.location.pathname !== '/chat') router.replace(window.location.pathname);
-  }, [isNew, router]);
+    if (isNew && !exists.current && pathname !== '/chat') router.replace(pathname);
+  }, [isNew, pathname, router]);
 
   const send = useCallback(
     (text: string) => {

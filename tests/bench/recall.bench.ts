@@ -1,0 +1,185 @@
+/**
+ * npm run bench:recall [-- --users 10 --memories 10000 --queries 60 --json]
+ *
+ * Seeds U users × M memories with realistic text and local-embedder vectors on a fresh embedded
+ * database (and on DATABASE_URL too when it is set), then measures in one run, side by side:
+ *  - recall latency p50/p95 per query (the full recall: routes, scoring, budget);
+ *  - HNSW vs exact nearest-neighbour scan: speed ratio and overlap of the top 10;
+ *  - injected tokens vs the tokens of the user's whole raw history.
+ * Not part of npm test: timings on a shared 2-core machine are noisy, so read the ratios.
+ */
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { createWithSystem, createWithUser, userDb } from '../../db/boundary';
+import { connect, createPglite, type Connection } from '../../db/connect';
+import { ensureEmbeddingIndex } from '../../db/embedding-index';
+import { runMigrations } from '../../db/migrate';
+import { memories, memoryEmbeddings, users } from '../../db/schema';
+import { createLocalEmbedder } from '../../server/llm/local-embedder';
+import { countTokens } from '../../server/llm/tokens';
+import { createEmbedder, embeddingText } from '../../server/memory/embedder';
+import { searchTextOf } from '../../server/memory/search-text';
+import { vectorCandidates } from '../../server/recall/gather-candidates';
+import { recall } from '../../server/recall/recall';
+import { percentile } from '../../server/eval/run-eval';
+
+const { values } = parseArgs({
+  options: {
+    users: { type: 'string', default: '10' },
+    memories: { type: 'string', default: '10000' },
+    queries: { type: 'string', default: '60' },
+    json: { type: 'boolean', default: false },
+  },
+});
+const USERS = Number(values.users);
+const PER_USER = Number(values.memories);
+const QUERIES = Number(values.queries);
+const MODEL = 'local:hash-256';
+const embedder = createEmbedder(createLocalEmbedder(), MODEL);
+
+// A small generator of memory-like facts and the chat turns they came from.
+const pick = <T,>(xs: readonly T[], i: number): T => xs[i % xs.length]!;
+const FOODS = ['Thai curry', 'sushi', 'dumplings', 'tacos', 'ramen', 'lasagne', 'falafel', 'pho', 'paella', 'biryani', 'goulash', 'pierogi'];
+const PLACES = ['Lisbon', 'Osaka', 'Berlin', 'Hangzhou', 'Montreal', 'Nairobi', 'Oslo', 'Lima', 'Seoul', 'Porto', 'Krakow', 'Austin'];
+const HOBBIES = ['climbing', 'the cello', 'chess', 'pottery', 'running', 'birdwatching', 'salsa', 'woodworking', 'photography', 'sailing'];
+const PEOPLE = ['Anna', 'Ravi', 'Mei', 'Tom', 'Lucía', 'Kofi', 'Ingrid', 'Yusuf', 'Hana', 'Marco', 'Zoe', 'Dmitri'];
+const PROJECTS = ['Apollo', 'Bluebird', 'Cedar', 'Delta', 'Ember', 'Falcon', 'Granite', 'Harbor', 'Iris', 'Juniper'];
+const TEMPLATES: ((i: number) => { summary: string; kind: string; entities: string[]; said: string })[] = [
+  (i) => ({ summary: `Loves ${pick(FOODS, i)}`, kind: 'preference', entities: [pick(FOODS, i)], said: `honestly I love ${pick(FOODS, i)} more than anything` }),
+  (i) => ({ summary: `Visited ${pick(PLACES, i)} in spring ${2010 + (i % 15)}`, kind: 'event', entities: [pick(PLACES, i)], said: `I went to ${pick(PLACES, i)} back in ${2010 + (i % 15)}, it was lovely` }),
+  (i) => ({ summary: `Practises ${pick(HOBBIES, i)} on weekends`, kind: 'preference', entities: [pick(HOBBIES, i)], said: `on weekends I usually do ${pick(HOBBIES, i)}` }),
+  (i) => ({ summary: `Colleague ${pick(PEOPLE, i)} works on project ${pick(PROJECTS, i)}`, kind: 'relationship', entities: [pick(PEOPLE, i), pick(PROJECTS, i)], said: `my colleague ${pick(PEOPLE, i)} is on the ${pick(PROJECTS, i)} project with me` }),
+  (i) => ({ summary: `Project ${pick(PROJECTS, i)} milestone ${i % 97} is due in week ${1 + (i % 52)}`, kind: 'plan', entities: [pick(PROJECTS, i)], said: `milestone ${i % 97} of ${pick(PROJECTS, i)} is due in week ${1 + (i % 52)}` }),
+];
+const QUESTIONS = [
+  (i: number) => `What food do I love, like ${pick(FOODS, i)}?`,
+  (i: number) => `When did I go to ${pick(PLACES, i)}?`,
+  (i: number) => `Who works on ${pick(PROJECTS, i)}?`,
+  () => `What do I do on weekends?`,
+  (i: number) => `Tell me about my colleague ${pick(PEOPLE, i)}`,
+];
+
+function fact(i: number) {
+  return TEMPLATES[i % TEMPLATES.length]!(Math.floor(i / TEMPLATES.length) * 7 + i);
+}
+
+async function seed(connection: Connection): Promise<{ userIds: string[]; historyTokens: number }> {
+  const withSystem = createWithSystem(connection.db);
+  const userIds: string[] = [];
+  let historyTokens = 0;
+  for (let u = 0; u < USERS; u += 1) {
+    const [row] = await withSystem((tx) => tx.insert(users).values({ email: `bench-${u}-${crypto.randomUUID()}@bench.dev` }).returning({ id: users.id }));
+    userIds.push(row!.id);
+  }
+  const BATCH = 1000;
+  for (const [u, userId] of userIds.entries()) {
+    for (let start = 0; start < PER_USER; start += BATCH) {
+      const facts = Array.from({ length: Math.min(BATCH, PER_USER - start) }, (_, j) => fact(u * PER_USER + start + j));
+      if (u === 0) {
+        // The raw history these facts came from: the user's turn plus a typical reply.
+        for (const f of facts) historyTokens += countTokens(f.said) + countTokens(`That sounds great! Tell me more about it whenever you like — ${f.summary.toLowerCase()} is a nice detail.`) + 8;
+      }
+      const vectors = await embedder.embed(facts.map((f) => embeddingText({ type: 'semantic', summary: f.summary, entities: f.entities })));
+      await withSystem(async (tx) => {
+        const inserted = await tx
+          .insert(memories)
+          .values(
+            facts.map((f, j) => ({
+              userId,
+              type: f.kind === 'event' ? ('episodic' as const) : ('semantic' as const),
+              kind: f.kind,
+              summary: f.summary,
+              entities: f.entities,
+              quote: f.said,
+              status: 'active' as const,
+              confidence: 'high' as const,
+              importance: 1 + ((start + j) % 3),
+              searchText: searchTextOf(f),
+              accessCount: (start + j) % 5,
+              createdAt: new Date(Date.now() - ((start + j) % 365) * 86_400_000),
+            })),
+          )
+          .returning({ id: memories.id });
+        await tx.insert(memoryEmbeddings).values(inserted.map((m, j) => ({ memoryId: m.id, userId, model: MODEL, dimensions: 256, embedding: vectors[j]! })));
+      });
+    }
+  }
+  return { userIds, historyTokens };
+}
+
+async function measure(label: string, connection: Connection) {
+  const t0 = performance.now();
+  const { userIds, historyTokens } = await seed(connection);
+  const seedMs = performance.now() - t0;
+  const t1 = performance.now();
+  await connection.db.execute(sql`set maintenance_work_mem = '512MB'`);
+  await ensureEmbeddingIndex(connection.db, MODEL, 256);
+  await connection.db.execute(sql`analyze memories`);
+  await connection.db.execute(sql`analyze memory_embeddings`);
+  const indexMs = performance.now() - t1;
+  const withUser = createWithUser(connection.db);
+
+  const recallMs: number[] = [];
+  const injectedTokens: number[] = [];
+  const hnswMs: number[] = [];
+  const exactMs: number[] = [];
+  const overlaps: number[] = [];
+  for (let q = 0; q < QUERIES; q += 1) {
+    const userId = userIds[q % userIds.length]!;
+    const text = pick(QUESTIONS, q)(q * 3);
+    const now = new Date();
+    const result = await recall(userDb(withUser, userId), { message: text, now }, { embedder });
+    recallMs.push(result.ms);
+    if (userId === userIds[0]) injectedTokens.push(result.tokens);
+    const [vector] = await embedder.embed([text]);
+    const timed = async (strategy: 'hnsw' | 'exact') => {
+      const s = performance.now();
+      const found = await withUser(userId, (tx) => vectorCandidates(tx, vector!, MODEL, ['semantic', 'episodic'], now, strategy));
+      return { ms: performance.now() - s, top: found.slice(0, 10) };
+    };
+    const hnsw = await timed('hnsw');
+    const exact = await timed('exact');
+    hnswMs.push(hnsw.ms);
+    exactMs.push(exact.ms);
+    // Templated facts produce exact ties in distance, so "the same top 10" is judged by
+    // similarity: an HNSW hit counts when it is at least as close as the exact 10th.
+    const tenth = exact.top.at(-1)?.similarity ?? 0;
+    overlaps.push(exact.top.length === 0 ? 1 : hnsw.top.filter((h) => h.similarity >= tenth - 1e-6).length / exact.top.length);
+  }
+  const meanInjected = injectedTokens.reduce((a, b) => a + b, 0) / Math.max(1, injectedTokens.length);
+  return {
+    database: label,
+    users: USERS,
+    memories: USERS * PER_USER,
+    memories_per_user: PER_USER,
+    queries: QUERIES,
+    seed_s: Number((seedMs / 1000).toFixed(1)),
+    index_build_s: Number((indexMs / 1000).toFixed(1)),
+    recall_p50_ms: Number(percentile(recallMs, 50).toFixed(2)),
+    recall_p95_ms: Number(percentile(recallMs, 95).toFixed(2)),
+    hnsw_p95_ms: Number(percentile(hnswMs, 95).toFixed(2)),
+    exact_p95_ms: Number(percentile(exactMs, 95).toFixed(2)),
+    hnsw_vs_exact_speedup: Number((percentile(exactMs, 50) / Math.max(0.001, percentile(hnswMs, 50))).toFixed(2)),
+    top10_overlap: Number((overlaps.reduce((a, b) => a + b, 0) / overlaps.length).toFixed(3)),
+    mean_injected_tokens: Number(meanInjected.toFixed(1)),
+    history_tokens_per_user: historyTokens,
+    injected_vs_history_tokens_ratio: Number((meanInjected / Math.max(1, historyTokens)).toExponential(2)),
+  };
+}
+
+const results = [];
+{
+  const client = createPglite();
+  const connection = connect({ driver: 'pglite', client });
+  await runMigrations(connection);
+  results.push(await measure('pglite', connection));
+  await connection.close();
+}
+if (process.env.DATABASE_URL) {
+  const connection = connect({ driver: 'node-postgres', url: process.env.DATABASE_URL });
+  await runMigrations(connection);
+  results.push(await measure('postgres', connection));
+  await connection.close();
+}
+if (values.json) console.log(JSON.stringify(results.length === 1 ? results[0] : results, null, 2));
+else console.table(results);
