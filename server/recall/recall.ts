@@ -121,7 +121,7 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
       ...pool.map((l) => scored(l.row, l.similarity, [...(routes.get(l.row.id) ?? [])])),
       ...excluded.map((e) => scored(e.row, byId.get(e.row.id)?.similarity ?? 0, ['fulltext'], e.reason)),
     ];
-    return { model, selection: selectMemories(candidates, procedural, deps.limits) };
+    return { model, selection: selectMemories(candidates, procedural, deps.limits, input.message) };
   });
 
   const { selection } = result;

@@ -4,6 +4,7 @@
  * ledger can answer both "why this memory?" and "why not that one?".
  */
 import { config } from '../config';
+import { conceptsOf, sharedConcepts } from '../llm/concepts';
 import { countTokens } from '../llm/tokens';
 import { normaliseSummary } from '../memory/memory-match';
 import type { MemoryRow } from '../memory/memory-types';
@@ -40,7 +41,7 @@ export interface Selection {
 
 // A long episodic item is shortened to this many tokens in the prompt (SPEC §5.4).
 const EPISODIC_LINE_TOKENS = 60;
-// A sensitive memory needs this much similarity, or a keyword hit, to be volunteered.
+// A sensitive memory needs this much similarity, a keyword hit or a shared topic to be volunteered.
 const SENSITIVE_MIN_SIMILARITY = 0.5;
 
 function shorten(summary: string, maxTokens: number): string {
@@ -66,18 +67,32 @@ export interface RecallLimits {
 
 const DEFAULT_LIMITS: RecallLimits = { maxItems: config.recall.maxItems, maxTokens: config.recall.maxTokens };
 
-export function selectMemories(candidates: ScoredCandidate[], procedural: RecallMemory[], limits: RecallLimits = DEFAULT_LIMITS): Selection {
+/**
+ * Whether the question touches a sensitive memory's topic: a keyword hit, high similarity, or a
+ * shared concept ("what should I cook?" and "allergic to peanuts" are both about food).
+ */
+function topicNeedsIt(c: ScoredCandidate, queryConcepts: Set<string>): boolean {
+  if (c.routes.includes('fulltext') || c.parts.similarity >= SENSITIVE_MIN_SIMILARITY) return true;
+  return sharedConcepts(queryConcepts, conceptsOf(`${c.memory.summary} ${c.memory.entities.join(' ')}`)).length > 0;
+}
+
+export function selectMemories(
+  candidates: ScoredCandidate[],
+  procedural: RecallMemory[],
+  limits: RecallLimits = DEFAULT_LIMITS,
+  query = '',
+): Selection {
+  const queryConcepts = conceptsOf(query);
   const decisions: Decision[] = [];
   const decide = (c: ScoredCandidate, outcome: Outcome, detail: string | null = null) =>
     decisions.push({ ...c, outcome, detail, rank: decisions.length + 1 });
 
   const live: ScoredCandidate[] = [];
   for (const c of candidates) {
-    const keyword = c.routes.includes('fulltext');
     if (c.filtered) decide(c, 'filtered', c.filtered);
     else if (c.routes.length === 1 && c.routes[0] === 'vector' && c.parts.similarity < config.recall.minCosine) {
       decide(c, 'below_threshold', `similarity ${c.parts.similarity.toFixed(2)} < ${config.recall.minCosine}`);
-    } else if (c.memory.sensitive && !keyword && c.parts.similarity < SENSITIVE_MIN_SIMILARITY) {
+    } else if (c.memory.sensitive && !topicNeedsIt(c, queryConcepts)) {
       decide(c, 'filtered', 'sensitive: not relevant enough to volunteer');
     } else live.push(c);
   }

@@ -15,7 +15,7 @@ import { connect, createPglite, type Connection } from '../../db/connect';
 import { ensureEmbeddingIndex } from '../../db/embedding-index';
 import { runMigrations } from '../../db/migrate';
 import { memories, memoryEmbeddings, users } from '../../db/schema';
-import { createLocalEmbedder } from '../../server/llm/local-embedder';
+import { createLlmRegistry } from '../../server/llm/registry';
 import { countTokens } from '../../server/llm/tokens';
 import { createEmbedder, embeddingText } from '../../server/memory/embedder';
 import { searchTextOf } from '../../server/memory/search-text';
@@ -34,8 +34,11 @@ const { values } = parseArgs({
 const USERS = Number(values.users);
 const PER_USER = Number(values.memories);
 const QUERIES = Number(values.queries);
-const MODEL = 'local:hash-256';
-const embedder = createEmbedder(createLocalEmbedder(), MODEL);
+// The product's default embedder (EMBEDDING_MODEL unset).
+const registry = createLlmRegistry({});
+const MODEL = registry.describe().embedding.id;
+const DIMS = registry.describe().embedding.dimensions ?? 0;
+const embedder = createEmbedder(registry.getEmbeddingModel(), MODEL);
 
 // A small generator of memory-like facts and the chat turns they came from.
 const pick = <T,>(xs: readonly T[], i: number): T => xs[i % xs.length]!;
@@ -44,10 +47,14 @@ const PLACES = ['Lisbon', 'Osaka', 'Berlin', 'Hangzhou', 'Montreal', 'Nairobi', 
 const HOBBIES = ['climbing', 'the cello', 'chess', 'pottery', 'running', 'birdwatching', 'salsa', 'woodworking', 'photography', 'sailing'];
 const PEOPLE = ['Anna', 'Ravi', 'Mei', 'Tom', 'Lucía', 'Kofi', 'Ingrid', 'Yusuf', 'Hana', 'Marco', 'Zoe', 'Dmitri'];
 const PROJECTS = ['Apollo', 'Bluebird', 'Cedar', 'Delta', 'Ember', 'Falcon', 'Granite', 'Harbor', 'Iris', 'Juniper'];
+// Several independent attributes per fact, so a user's 10,000 memories are (nearly) all
+// different sentences, as real memories are; identical vectors by the thousand would make any
+// approximate index look worse than it is on real data.
+const ADJECTIVES = ['spicy', 'homemade', 'late-night', 'cheap', 'fancy', 'vegan', 'street', 'weekend', 'family', 'quick', 'slow-cooked', 'seaside'];
 const TEMPLATES: ((i: number) => { summary: string; kind: string; entities: string[]; said: string })[] = [
-  (i) => ({ summary: `Loves ${pick(FOODS, i)}`, kind: 'preference', entities: [pick(FOODS, i)], said: `honestly I love ${pick(FOODS, i)} more than anything` }),
-  (i) => ({ summary: `Visited ${pick(PLACES, i)} in spring ${2010 + (i % 15)}`, kind: 'event', entities: [pick(PLACES, i)], said: `I went to ${pick(PLACES, i)} back in ${2010 + (i % 15)}, it was lovely` }),
-  (i) => ({ summary: `Practises ${pick(HOBBIES, i)} on weekends`, kind: 'preference', entities: [pick(HOBBIES, i)], said: `on weekends I usually do ${pick(HOBBIES, i)}` }),
+  (i) => ({ summary: `Loves ${pick(ADJECTIVES, i >> 2)} ${pick(FOODS, i)} with ${pick(PEOPLE, i >> 4)} in ${pick(PLACES, i >> 6)}`, kind: 'preference', entities: [pick(FOODS, i), pick(PEOPLE, i >> 4), pick(PLACES, i >> 6)], said: `honestly I love ${pick(ADJECTIVES, i >> 2)} ${pick(FOODS, i)} with ${pick(PEOPLE, i >> 4)} in ${pick(PLACES, i >> 6)}` }),
+  (i) => ({ summary: `Visited ${pick(PLACES, i)} with ${pick(PEOPLE, i >> 3)} for ${pick(HOBBIES, i >> 5)} in ${2010 + (i % 15)}`, kind: 'event', entities: [pick(PLACES, i), pick(PEOPLE, i >> 3)], said: `I went to ${pick(PLACES, i)} with ${pick(PEOPLE, i >> 3)} back in ${2010 + (i % 15)}, lots of ${pick(HOBBIES, i >> 5)}` }),
+  (i) => ({ summary: `Practises ${pick(HOBBIES, i)} on ${pick(['Mondays', 'Tuesdays', 'Thursdays', 'weekends', 'holidays'], i >> 3)} near ${pick(PLACES, i >> 5)} with ${pick(PEOPLE, i >> 7)}`, kind: 'preference', entities: [pick(HOBBIES, i), pick(PEOPLE, i >> 7)], said: `I usually do ${pick(HOBBIES, i)} on ${pick(['Mondays', 'Tuesdays', 'Thursdays', 'weekends', 'holidays'], i >> 3)}` }),
   (i) => ({ summary: `Colleague ${pick(PEOPLE, i)} works on project ${pick(PROJECTS, i)}`, kind: 'relationship', entities: [pick(PEOPLE, i), pick(PROJECTS, i)], said: `my colleague ${pick(PEOPLE, i)} is on the ${pick(PROJECTS, i)} project with me` }),
   (i) => ({ summary: `Project ${pick(PROJECTS, i)} milestone ${i % 97} is due in week ${1 + (i % 52)}`, kind: 'plan', entities: [pick(PROJECTS, i)], said: `milestone ${i % 97} of ${pick(PROJECTS, i)} is due in week ${1 + (i % 52)}` }),
 ];
@@ -100,7 +107,7 @@ async function seed(connection: Connection): Promise<{ userIds: string[]; histor
             })),
           )
           .returning({ id: memories.id });
-        await tx.insert(memoryEmbeddings).values(inserted.map((m, j) => ({ memoryId: m.id, userId, model: MODEL, dimensions: 256, embedding: vectors[j]! })));
+        await tx.insert(memoryEmbeddings).values(inserted.map((m, j) => ({ memoryId: m.id, userId, model: MODEL, dimensions: DIMS, embedding: vectors[j]! })));
       });
     }
   }
@@ -113,7 +120,7 @@ async function measure(label: string, connection: Connection) {
   const seedMs = performance.now() - t0;
   const t1 = performance.now();
   await connection.db.execute(sql`set maintenance_work_mem = '512MB'`);
-  await ensureEmbeddingIndex(connection.db, MODEL, 256);
+  await ensureEmbeddingIndex(connection.db, MODEL, DIMS);
   await connection.db.execute(sql`analyze memories`);
   await connection.db.execute(sql`analyze memory_embeddings`);
   const indexMs = performance.now() - t1;

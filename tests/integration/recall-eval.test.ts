@@ -13,8 +13,8 @@ import { createEmbedder } from '@/server/memory/embedder';
 
 const DIR = path.join(import.meta.dirname, '..', 'fixtures', 'eval');
 // Measured with the defaults on 2026-11-29: see README. Floors sit just under the measurement.
-const PASS_RATE_FLOOR = 0.47;
-const INCLUDE_HIT_FLOOR = 0.5;
+const PASS_RATE_FLOOR = 0.52;
+const INCLUDE_HIT_FLOOR = 0.55;
 
 describe('recall evaluation on the shipped datasets', () => {
   const reports: EvalReport[] = [];
@@ -42,6 +42,7 @@ describe('recall evaluation on the shipped datasets', () => {
     const passRate = queries.filter((q) => q.pass).length / queries.length;
     const groups = queries.reduce((n, q) => n + q.include_groups, 0);
     const hits = queries.reduce((n, q) => n + q.include_hits, 0);
+    console.log(`overall: pass ${passRate.toFixed(3)}, include hits ${(hits / groups).toFixed(3)} over ${queries.length} queries`);
     expect(passRate).toBeGreaterThanOrEqual(PASS_RATE_FLOOR);
     expect(hits / groups).toBeGreaterThanOrEqual(INCLUDE_HIT_FLOOR);
   });

@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { RECALL_OUTCOMES } from '../../../db/schema/memory';
+import { forgetMemory } from '../../memory/forget-memory';
 import { ledgerForMessage, markNotRelevant } from '../../recall/ledger';
 import { createRouter, protectedProcedure } from '../trpc';
 
@@ -40,4 +41,9 @@ export const recallRouter = createRouter({
     .input(messageRef.extend({ memoryId: z.uuid({ error: 'Memory ids are UUIDs.' }) }))
     .output(z.object({ failCount: z.number() }))
     .mutation(({ ctx, input }) => markNotRelevant(ctx.db, input.messageId, input.memoryId)),
+  /** "Forget" from the ledger panel: hard-deletes the memory (SPEC §7). */
+  forgetMemory: protectedProcedure
+    .input(z.object({ memoryId: z.uuid({ error: 'Memory ids are UUIDs.' }) }).strict())
+    .output(z.object({ id: z.string() }))
+    .mutation(({ ctx, input }) => forgetMemory(ctx.db, input.memoryId)),
 });

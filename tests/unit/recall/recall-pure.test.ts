@@ -78,6 +78,12 @@ describe('selection and budget (SPEC §5.2–5.4)', () => {
     expect(decisions.map((d) => d.outcome)).toEqual(['filtered', 'injected', 'duplicate']);
   });
 
+  it('volunteers a sensitive memory when the question touches its topic', () => {
+    const allergy = candidate({ summary: 'Allergic to peanuts', kind: 'constraint', sensitive: true, importance: 4 }, 0.1, ['core']);
+    expect(selectMemories([allergy], [], undefined, 'What should I cook tonight?').decisions[0]?.outcome).toBe('injected');
+    expect(selectMemories([allergy], [], undefined, 'Suggest a movie for tonight').decisions[0]?.outcome).toBe('filtered');
+  });
+
   it('always includes core items and procedural rules, in the SPEC format the offline model reads', () => {
     const core = candidate({ summary: 'Allergic to peanuts', kind: 'constraint', importance: 5 }, 0.1, ['core']);
     const rule = memory({ type: 'procedural', kind: 'rule', summary: 'Answer in bullet points' });
