@@ -30,7 +30,7 @@ describe('recall in chat, and the memory ledger', () => {
     const [answer] = await t.db.select().from(messages).where(and(eq(messages.conversationId, later), eq(messages.role, 'assistant')));
     answerId = answer!.id;
     allergyId = (await memoriesOf(t, alice.id, 'active')).find((m) => m.summary.toLowerCase().includes('peanut'))!.id;
-    expect(answer!.metadata).toMatchObject({ memoriesUsed: expect.any(Number) });
+    expect(typeof answer!.metadata.memoriesUsed).toBe('number');
   });
   afterAll(async () => t?.close());
 
@@ -38,7 +38,9 @@ describe('recall in chat, and the memory ledger', () => {
     const ledger = await callerFor(t, alice).recall.forMessage({ messageId: answerId });
     const used = ledger.filter((e) => e.outcome === 'injected');
     const allergy = used.find((e) => e.memoryId === allergyId);
-    expect(allergy).toMatchObject({ summary: expect.stringMatching(/peanut/i), sourceConversationId: expect.any(String), quote: expect.stringMatching(/peanuts/) });
+    expect(allergy?.summary).toMatch(/peanut/i);
+    expect(allergy?.quote).toMatch(/peanuts/);
+    expect(allergy?.sourceConversationId).toBeTruthy();
     for (const part of ['similarity', 'importance', 'recency', 'frequency', 'confidenceFactor', 'score'] as const) {
       expect(allergy![part]).toBeGreaterThanOrEqual(0);
     }
@@ -65,7 +67,11 @@ describe('recall in chat, and the memory ledger', () => {
   });
 
   it('rejects malformed ids with a clear message', async () => {
-    await expect(callerFor(t, alice).recall.forMessage({ messageId: 'nope' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Message ids are UUIDs.') });
+    const error = await callerFor(t, alice)
+      .recall.forMessage({ messageId: 'nope' })
+      .catch((e: unknown) => e as { code: string; message: string });
+    expect(error).toMatchObject({ code: 'BAD_REQUEST' });
+    expect((error as { message: string }).message).toContain('Message ids are UUIDs.');
   });
 
   it('forget from the ledger hard-deletes the memory and its ledger rows', async () => {

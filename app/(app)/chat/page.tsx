@@ -1,22 +1,19 @@
 import { requirePageUser } from '@/server/auth/session';
-import { signOutAction } from '../../(auth)/actions';
+import { chatModelInfo } from '@/server/llm/status';
+import { ChatLayout } from './_components/chat-layout';
+import { ChatSession } from './_components/chat-session';
 
-export const metadata = { title: 'Chat · Mindbase' };
+export const metadata = { title: 'New chat · Mindbase' };
 
-export default async function ChatPage() {
+export default async function NewChatPage() {
   const user = await requirePageUser('/chat');
+  // The id of the conversation this page's first message will create. Minted per request and
+  // used as the key, so every visit to /chat (including "New chat" from a chat that started here
+  // and only changed its address) mounts a fresh, empty session.
+  const conversationId = crypto.randomUUID();
   return (
-    <main className="auth-page">
-      <div className="stack" style={{ textAlign: 'center' }}>
-        <h1>Welcome to Mindbase</h1>
-        <p className="muted" data-testid="signed-in-as">
-          Signed in as {user.email}
-        </p>
-        <p className="muted">Start a conversation: your assistant will remember what matters.</p>
-        <form action={signOutAction}>
-          <button type="submit">Sign out</button>
-        </form>
-      </div>
-    </main>
+    <ChatLayout email={user.email ?? user.name ?? ''} model={chatModelInfo()}>
+      <ChatSession key={conversationId} conversationId={conversationId} initialMessages={[]} isNew />
+    </ChatLayout>
   );
 }
