@@ -8,6 +8,8 @@ export const listConversationsInput = z
     cursor: z.string().max(200).nullish(),
     limit: z.number().int().min(1).max(config.chat.maxConversationsPageSize).default(config.chat.conversationsPageSize),
     search: z.string().trim().max(200, 'Search text is at most 200 characters.').optional(),
+    // Sent by tRPC's infinite queries; the list only pages forward.
+    direction: z.enum(['forward', 'backward']).optional(),
   })
   .strict();
 

@@ -59,7 +59,9 @@ export async function vectorCandidates(
     exact = (row?.n ?? 0) <= config.recall.exactScanMaxVectors;
   }
   if (!exact) {
-    await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`);
+    // strict_order: results come back in true distance order, so LIMIT keeps the nearest ones
+    // (relaxed_order can return farther rows first; measured top-10 overlap 0.14 vs exact).
+    await tx.execute(sql`set local hnsw.iterative_scan = strict_order`);
     await tx.execute(sql`set local hnsw.ef_search = ${sql.raw(String(config.recall.hnswEfSearch))}`);
   }
   const raw = sql`(${memoryEmbeddings.embedding}::vector(${dims}) <=> ${vectorLiteral(vector)}::vector(${dims}))`;

@@ -131,6 +131,7 @@ async function measure(label: string, connection: Connection) {
   const hnswMs: number[] = [];
   const exactMs: number[] = [];
   const overlaps: number[] = [];
+  const gaps: number[] = [];
   for (let q = 0; q < QUERIES; q += 1) {
     const userId = userIds[q % userIds.length]!;
     const text = pick(QUESTIONS, q)(q * 3);
@@ -152,6 +153,9 @@ async function measure(label: string, connection: Connection) {
     // similarity: an HNSW hit counts when it is at least as close as the exact 10th.
     const tenth = exact.top.at(-1)?.similarity ?? 0;
     overlaps.push(exact.top.length === 0 ? 1 : hnsw.top.filter((h) => h.similarity >= tenth - 1e-6).length / exact.top.length);
+    // How much closer the exact top 10 is on average: near 0 means HNSW found equally good rows.
+    const mean = (xs: { similarity: number }[]) => xs.reduce((a, x) => a + x.similarity, 0) / Math.max(1, xs.length);
+    gaps.push(mean(exact.top) - mean(hnsw.top));
   }
   const meanInjected = injectedTokens.reduce((a, b) => a + b, 0) / Math.max(1, injectedTokens.length);
   return {
@@ -168,6 +172,7 @@ async function measure(label: string, connection: Connection) {
     exact_p95_ms: Number(percentile(exactMs, 95).toFixed(2)),
     hnsw_vs_exact_speedup: Number((percentile(exactMs, 50) / Math.max(0.001, percentile(hnswMs, 50))).toFixed(2)),
     top10_overlap: Number((overlaps.reduce((a, b) => a + b, 0) / overlaps.length).toFixed(3)),
+    top10_similarity_gap: Number((gaps.reduce((a, b) => a + b, 0) / gaps.length).toFixed(4)),
     mean_injected_tokens: Number(meanInjected.toFixed(1)),
     history_tokens_per_user: historyTokens,
     injected_vs_history_tokens_ratio: Number((meanInjected / Math.max(1, historyTokens)).toExponential(2)),

@@ -7,6 +7,8 @@ export type MessageStatus = 'complete' | 'stopped' | 'error';
 export interface ChatMessageMetadata {
   status?: MessageStatus;
   model?: string;
+  /** How many memories recall injected for this reply (the "used N memories" ledger). */
+  memoriesUsed?: number;
 }
 
 /** Data parts the chat route streams. `title` is transient: it arrives through onData only. */
@@ -32,6 +34,7 @@ export function toChatUIMessages(rows: readonly StoredMessage[]): ChatUIMessage[
       status: row.status,
       // metadata is free-form JSON on the server; only a string model id is shown.
       ...(typeof row.metadata.model === 'string' ? { model: row.metadata.model } : {}),
+      ...(typeof row.metadata.memoriesUsed === 'number' ? { memoriesUsed: row.metadata.memoriesUsed } : {}),
     },
   }));
 }

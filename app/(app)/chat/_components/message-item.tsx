@@ -5,6 +5,7 @@ import { messageText, type ChatUIMessage } from './chat-message';
 import { CopyButton } from './copy-button';
 import { RegenerateIcon } from './icons';
 import { MarkdownText } from './markdown';
+import { MemoryLedger } from './memory-ledger';
 import { TypingIndicator } from './typing-indicator';
 
 interface MessageItemProps {
@@ -46,6 +47,9 @@ export const MessageItem = memo(function MessageItem({ message, stoppedHere, str
       {text !== '' ? <MarkdownText text={text} /> : streaming ? <TypingIndicator /> : null}
       {!streaming && status === 'stopped' && <p className="message-note">Stopped</p>}
       {!streaming && status === 'error' && <p className="message-note message-note-error">This reply was cut short by an error.</p>}
+      {!streaming && typeof message.metadata?.memoriesUsed === 'number' && (
+        <MemoryLedger messageId={message.id} used={message.metadata.memoriesUsed} />
+      )}
       {!streaming && (
         <div className="message-actions">
           {text !== '' && <CopyButton text={text} />}

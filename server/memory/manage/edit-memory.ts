@@ -1,0 +1,42 @@
+import 'server-only';
+import type { z } from 'zod';
+import type { UserDb } from '../../../db/boundary';
+import { AppError } from '../../errors';
+import type { Embedder } from '../embedder';
+import type { MemoryPatch } from '../update-memory';
+import { lockUserMemory } from '../user-lock';
+import { applyUserChange, embedOne, embeddingChanged, replaceEmbedding, STALE_MESSAGE, toItem } from './apply-user-change';
+import { findMemory } from './find-memory';
+import type { editMemoryInput, MemoryItem } from './schemas';
+
+type EditInput = z.output<typeof editMemoryInput>;
+
+function patchOf(input: EditInput): MemoryPatch {
+  const patch: MemoryPatch = {};
+  if (input.summary !== undefined) patch.summary = input.summary;
+  if (input.type !== undefined) patch.type = input.type;
+  if (input.kind !== undefined) patch.kind = input.kind;
+  if (input.importance !== undefined) patch.importance = input.importance;
+  if (input.validUntil !== undefined) patch.validUntil = input.validUntil;
+  return patch;
+}
+
+/**
+ * The user corrects a memory: a new version (never an overwrite), and a new vector when the
+ * embedded text changed so recall finds it by what it now says.
+ */
+export async function editMemory(db: UserDb, input: EditInput, embedder: Embedder): Promise<MemoryItem> {
+  const patch = patchOf(input);
+  if (Object.keys(patch).length === 0) throw new AppError('bad_request:memory', 'Nothing to change: give a new text, type, kind, importance or valid-until date.');
+  const current = await db.run((tx) => findMemory(tx, input.id));
+  if (current.version !== input.version) throw new AppError('conflict:memory', STALE_MESSAGE);
+  const next = { type: patch.type ?? current.type, summary: patch.summary ?? current.summary, entities: current.entities };
+  const vector = embeddingChanged(current, next) ? await embedOne(embedder, next) : null;
+  const updated = await db.run(async (tx) => {
+    await lockUserMemory(tx, db.userId);
+    const row = await applyUserChange(tx, current, patch, 'Edited by the user', 'memory.updated');
+    if (vector) await replaceEmbedding(tx, row, embedder.modelId, vector);
+    return row;
+  });
+  return toItem(updated);
+}

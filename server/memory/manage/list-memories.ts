@@ -1,0 +1,77 @@
+import 'server-only';
+import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { UserDb } from '../../../db/boundary';
+import { memories } from '../../../db/schema';
+import { AppError } from '../../errors';
+import { searchQuery } from '../search-text';
+import { toItem } from './apply-user-change';
+import type { listMemoriesInput, MemoryItem } from './schemas';
+
+type ListInput = z.output<typeof listMemoriesInput>;
+type Sort = ListInput['sort'];
+
+/**
+ * Keyset pagination: the cursor holds the last row's sort key, so page 100 costs what page 1
+ * costs. Timestamps travel as Postgres text, not JS Dates, because Dates drop microseconds and
+ * rows created in the same millisecond would then be skipped or repeated.
+ */
+const lastUsed = sql`coalesce(${memories.lastAccessedAt}, 'epoch'::timestamptz)`;
+const SORT_KEY: Record<Sort, SQL<string>> = {
+  created: sql<string>`${memories.createdAt}::text`,
+  last_used: sql<string>`${lastUsed}::text`,
+  importance: sql<string>`${memories.importance}::text || '|' || ${memories.createdAt}::text`,
+};
+
+function orderFor(sort: Sort): SQL[] {
+  if (sort === 'last_used') return [sql`${lastUsed} desc`, sql`${memories.id} desc`];
+  if (sort === 'importance') return [sql`${memories.importance} desc`, sql`${memories.createdAt} desc`, sql`${memories.id} desc`];
+  return [sql`${memories.createdAt} desc`, sql`${memories.id} desc`];
+}
+
+const badCursor = () => new AppError('bad_request:memory', 'That page cursor is not valid; reload the list.');
+
+function decodeCursor(cursor: string, sort: Sort): SQL {
+  const [cursorSort, key, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('\n');
+  if (cursorSort !== sort || !key || !id || !/^[0-9a-f-]{36}$/i.test(id)) throw badCursor();
+  if (sort === 'importance') {
+    const [importance, createdAt] = key.split('|');
+    if (!importance || !/^[1-5]$/.test(importance) || !createdAt) throw badCursor();
+    return sql`(${memories.importance}, ${memories.createdAt}, ${memories.id}) < (${Number(importance)}, ${createdAt}::timestamptz, ${id}::uuid)`;
+  }
+  const column = sort === 'last_used' ? lastUsed : sql`${memories.createdAt}`;
+  return sql`(${column}, ${memories.id}) < (${key}::timestamptz, ${id}::uuid)`;
+}
+
+const encodeCursor = (sort: Sort, key: string, id: string) => Buffer.from(`${sort}\n${key}\n${id}`).toString('base64url');
+
+/** The settings list: filters, full-text search and three orders, one page at a time. */
+export async function listMemories(db: UserDb, input: ListInput): Promise<{ items: MemoryItem[]; nextCursor: string | null }> {
+  const filters: (SQL | undefined)[] = [inArray(memories.status, input.status)];
+  if (input.type) filters.push(eq(memories.type, input.type));
+  if (input.importanceMin !== undefined) filters.push(gte(memories.importance, input.importanceMin));
+  if (input.from) filters.push(gte(memories.createdAt, input.from));
+  if (input.to) filters.push(lte(memories.createdAt, input.to));
+  if (input.sensitive !== undefined) filters.push(eq(memories.sensitive, input.sensitive));
+  if (input.search) {
+    // The same stemming and Chinese bigrams recall uses; a search with no words matches nothing.
+    const query = searchQuery(input.search);
+    if (!query) return { items: [], nextCursor: null };
+    filters.push(sql`${memories.searchVector} @@ to_tsquery('simple', ${query})`);
+  }
+  if (input.cursor) filters.push(decodeCursor(input.cursor, input.sort));
+  const rows = await db.run((tx) =>
+    tx
+      .select({ memory: memories, sortKey: SORT_KEY[input.sort] })
+      .from(memories)
+      .where(and(...filters))
+      .orderBy(...orderFor(input.sort))
+      .limit(input.limit + 1),
+  );
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => toItem(r.memory)),
+    nextCursor: rows.length > input.limit && last ? encodeCursor(input.sort, last.sortKey, last.memory.id) : null,
+  };
+}

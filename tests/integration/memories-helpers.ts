@@ -1,0 +1,38 @@
+/** Shared seeding and a caller for the memories router with a small local embedder. */
+import { userDb } from '@/db/boundary';
+import { createMemoriesRouter } from '@/server/api/routers/memories';
+import { createCallerFactory, createRouter } from '@/server/api/trpc';
+import { createMemory, type NewMemory } from '@/server/memory/create-memory';
+import { embeddingText } from '@/server/memory/embedder';
+import { storeEmbedding } from '@/server/memory/embeddings';
+import type { TestDatabase } from '../helpers/db';
+import { localEmbedder } from '../helpers/jobs';
+
+const embedder = localEmbedder();
+const createCaller = createCallerFactory(createRouter({ memories: createMemoriesRouter(() => embedder) }));
+
+/** The same context the HTTP route builds; the router is mounted as root.ts will mount it. */
+export function memoriesFor(t: TestDatabase, user: { id: string } | null) {
+  return createCaller({
+    user: user ? { id: user.id, email: null, name: null } : null,
+    db: user ? userDb(t.withUser, user.id) : null,
+  }).memories;
+}
+
+export const testEmbedder = embedder;
+
+/** A memory written the way the pipeline writes one (version 1, source, audit; a vector when active). */
+export async function seedMemory(t: TestDatabase, user: { id: string }, input: Partial<NewMemory> & { summary: string }) {
+  return t.withUser(user.id, async (tx) => {
+    const row = await createMemory(
+      tx,
+      { userId: user.id, type: 'semantic', kind: 'preference', status: 'active', importance: 3, quote: `I said: ${input.summary}`, ...input },
+      { actor: 'extractor', reason: 'seeded for a test' },
+    );
+    if (row.status === 'active') {
+      const [vector] = await embedder.embed([embeddingText(row)]);
+      if (vector) await storeEmbedding(tx, row, embedder.modelId, vector);
+    }
+    return row;
+  });
+}
