@@ -1,5 +1,7 @@
 import { extractMemories } from './extract-memories';
+import { decayFunction } from './decay';
 import { reembedMemories } from './reembed-memories';
+import { retentionFunction } from './retention';
 import { sweepOutboxFn } from './sweep-outbox';
 
-export const functions = [extractMemories, reembedMemories, sweepOutboxFn];
+export const functions = [extractMemories, reembedMemories, sweepOutboxFn, decayFunction, retentionFunction];

@@ -2,6 +2,7 @@ import 'server-only';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { accountRouter } from './routers/account';
 import { conversationsRouter } from './routers/conversations';
+import { memoriesRouter } from './routers/memories';
 import { recallRouter } from './routers/recall';
 import { createRouter } from './trpc';
 
@@ -9,6 +10,7 @@ export const appRouter = createRouter({
   account: accountRouter,
   conversations: conversationsRouter,
   recall: recallRouter,
+  memories: memoriesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,6 +12,8 @@ import { usersNeedingReembed } from '../memory/reembed';
 import { createDispatcher, defaultDeliver, jobMode } from './dispatch';
 import { configuredEmbedder, inProcessRunner } from './production';
 import { sweepOutbox } from './sweep-outbox';
+import { lifecycleBodies } from '../lifecycle/production';
+import { startLifecycleTimers } from '../lifecycle/schedule';
 import { inngest } from '../../inngest/client';
 
 async function embeddingDimensions(): Promise<number> {
@@ -55,5 +57,7 @@ export async function startBackgroundWork(): Promise<void> {
     };
     sweep();
     setInterval(sweep, config.jobs.sweepIntervalMs).unref();
+    // Daily decay and retention (on Inngest these are crons).
+    startLifecycleTimers(lifecycleBodies);
   }
 }

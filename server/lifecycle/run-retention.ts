@@ -32,13 +32,14 @@ async function retentionDaysOf(tx: Tx, userId: string): Promise<number | null> {
 /**
  * Messages that are past retention: in a conversation last distilled before the cutoff, and at
  * or before its extraction watermark, so a message the pipeline has not read yet is never lost.
- * The watermark is stored at millisecond precision, hence the truncation.
+ * The watermark is a JS Date (milliseconds) while Postgres stores microseconds, so the whole
+ * watermark millisecond counts as read (the next message is a model reply away, not < 1 ms).
  */
 const purgeable = (cutoff: Date) => sql`
   m.conversation_id = c.id
   and c.distilled_at < ${cutoff}
   and c.extracted_through_at is not null
-  and (date_trunc('milliseconds', m.created_at), m.id) <= (c.extracted_through_at, c.extracted_through_id)`;
+  and date_trunc('milliseconds', m.created_at) <= c.extracted_through_at`;
 
 interface PurgedConversation {
   conversation_id: string;

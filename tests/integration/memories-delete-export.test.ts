@@ -2,6 +2,7 @@
 import { TRPCError } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '@/db/rows';
 import { auditLog, memoryEmbeddings } from '@/db/schema';
 import { createTestDatabase, seedUser, type TestDatabase } from '../helpers/db';
 import { chatTurn, testJobs } from '../helpers/jobs';
@@ -27,8 +28,9 @@ describe('memories: delete, export, import', () => {
   /** Rows anywhere that still belong to these memory ids. */
   async function remnants(ids: string[]) {
     const list = sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
-    const q = (table: string, column: string) => t.db.execute(sql`select count(*)::int as n from ${sql.raw(table)} where ${sql.raw(column)} in (${list})`);
-    const n = async (table: string, column: string) => ((await q(table, column)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    // Owner connection: sees every user's rows, so nothing can hide behind row-level security.
+    const n = async (table: string, column: string) =>
+      (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from ${sql.raw(table)} where ${sql.raw(column)} in (${list})`))[0]!.n;
     return {
       memories: await n('memories', 'id'),
       versions: await n('memory_versions', 'memory_id'),

@@ -1,0 +1,122 @@
+/**
+ * npm run jobs -- <decay|retention|reembed|sweep|consolidate> [--user ID] [--now ISO] [--dry-run] [--json]
+ * Runs one background job once against the configured database (ops and tests) and prints what
+ * changed, or with --dry-run what would change. With the embedded database, stop `npm run dev`
+ * first: PGlite's data directory must not be open in two processes.
+ */
+import { parseArgs } from 'node:util';
+import { createWithSystem, createWithUser } from '../db/boundary';
+import { connectFromEnv } from '../db/index';
+import { inngestConfigured } from '../inngest/client';
+import { createDispatcher, deliverInProcess, deliverToInngest } from '../server/jobs/dispatch';
+import { createJobBodies } from '../server/jobs/functions';
+import { createInProcessRunner } from '../server/jobs/in-process-runner';
+import { InProcessSteps } from '../server/jobs/steps';
+import { sweepOutbox } from '../server/jobs/sweep-outbox';
+import { config } from '../server/config';
+import { env } from '../server/env';
+import { parseInstant } from '../server/lifecycle/clock';
+import type { JobReport } from '../server/lifecycle/report';
+import { runDecay, type JobRequest, type LifecycleDeps } from '../server/lifecycle/run-decay';
+import { runRetention } from '../server/lifecycle/run-retention';
+import { createLlmRegistry } from '../server/llm/registry';
+import { createEmbedder } from '../server/memory/embedder';
+import { reembedUser, usersNeedingReembed } from '../server/memory/reembed';
+
+const USAGE = 'usage: npm run jobs -- <decay|retention|reembed|sweep|consolidate> [--user ID] [--now ISO] [--dry-run] [--json]';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+const { values, positionals } = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: { user: { type: 'string' }, now: { type: 'string' }, 'dry-run': { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
+    });
+  } catch (error) {
+    return fail(`${(error as Error).message}\n${USAGE}`);
+  }
+})();
+
+const job = positionals[0];
+if (!job || positionals.length > 1) fail(USAGE);
+if (job === 'consolidate') fail('consolidate: not implemented in this version (issue 7: weekly consolidation is still open)');
+if (!['decay', 'retention', 'reembed', 'sweep'].includes(job)) fail(`unknown job "${job}"\n${USAGE}`);
+
+let now: Date;
+try {
+  now = values.now ? parseInstant(values.now) : new Date();
+} catch (error) {
+  fail(`--now: ${(error as Error).message}`);
+}
+const request: JobRequest = { now, userId: values.user, dryRun: values['dry-run'] };
+const noEvents = () => Promise.reject(new Error('this job sends no events from the command line'));
+
+function printReport<O extends string>(name: string, report: JobReport<O>): void {
+  if (values.json) {
+    console.log(JSON.stringify({ job: name, ...report }, null, 2));
+    return;
+  }
+  const counts = Object.entries(report.counts).map(([k, n]) => `${k} ${String(n)}`).join(', ');
+  console.log(`${name}${report.dryRun ? ' (dry run: nothing written)' : ''} as of ${report.now}: ${report.users} user(s); ${counts}${report.skipped ? `; skipped ${report.skipped} (edited meanwhile)` : ''}`);
+  for (const c of report.changes) {
+    console.log(`  ${c.userId}  ${c.memoryId ?? '-'}  ${c.from} → ${c.to}  ${c.reason}  "${c.summary.slice(0, 60)}"`);
+  }
+  if (report.truncated) console.log(`  … more changes than listed (first ${config.lifecycle.reportMaxChanges}); the counts are complete`);
+}
+
+function configuredEmbedder() {
+  const e = env();
+  const registry = createLlmRegistry({
+    chatModel: e.CHAT_MODEL,
+    extractionModel: e.EXTRACTION_MODEL,
+    embeddingModel: e.EMBEDDING_MODEL,
+    openaiApiKey: e.OPENAI_API_KEY,
+    openaiBaseUrl: e.OPENAI_BASE_URL,
+    llmBaseUrl: e.LLM_BASE_URL,
+    llmApiKey: e.LLM_API_KEY,
+  });
+  return { registry, embedder: createEmbedder(registry.getEmbeddingModel(), registry.describe().embedding.id) };
+}
+
+const connection = connectFromEnv();
+const deps: LifecycleDeps = { withUser: createWithUser(connection.db), withSystem: createWithSystem(connection.db) };
+
+async function main(): Promise<void> {
+  if (job === 'decay') return printReport('decay', await runDecay(new InProcessSteps(noEvents), request, deps));
+  if (job === 'retention') return printReport('retention', await runRetention(new InProcessSteps(noEvents), request, deps));
+
+  if (job === 'reembed') {
+    const { embedder } = configuredEmbedder();
+    const users = request.userId ? [request.userId] : await usersNeedingReembed(deps.withSystem, embedder.modelId);
+    const result: Record<string, number> = {};
+    for (const userId of users) {
+      result[userId] = request.dryRun ? 0 : (await reembedUser(new InProcessSteps(noEvents), userId, { ...deps, embedder, batchSize: config.jobs.reembedBatch })).embedded;
+    }
+    const out = { job, model: embedder.modelId, dryRun: request.dryRun, users: result };
+    console.log(values.json ? JSON.stringify(out, null, 2) : `reembed (${embedder.modelId})${request.dryRun ? ' dry run: users with a backlog' : ''}: ${JSON.stringify(result)}`);
+    return;
+  }
+
+  // sweep: re-send unacknowledged outbox events to Inngest, or run them here when it is not configured.
+  if (request.dryRun || request.userId) fail('sweep: --dry-run and --user are not supported');
+  const { registry, embedder } = configuredEmbedder();
+  const bodies = createJobBodies(() => ({
+    extraction: { withUser: deps.withUser, extractionModel: registry.describe().extraction.offline ? null : registry.getExtractionModel(), embedder },
+    reembed: { ...deps, embedder, batchSize: config.jobs.reembedBatch },
+  }));
+  const runner = createInProcessRunner(bodies.byEvent);
+  const dispatcher = createDispatcher(deps.withUser, inngestConfigured() ? deliverToInngest : deliverInProcess(runner));
+  const result = await sweepOutbox(deps.withSystem, dispatcher, now);
+  await runner.idle();
+  console.log(values.json ? JSON.stringify({ job, ...result }, null, 2) : `sweep: re-sent ${result.resent}, gave up on ${result.gaveUp}`);
+}
+
+try {
+  await main();
+} finally {
+  await connection.close();
+}

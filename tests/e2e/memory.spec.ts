@@ -1,0 +1,51 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signUp, uniqueEmail } from './helpers';
+
+// The offline model and in-process jobs, as on a fresh clone with no configuration.
+
+async function send(page: Page, text: string): Promise<void> {
+  const before = await page.getByTestId('message').count();
+  await page.getByLabel('Message').fill(text);
+  await page.getByLabel('Message').press('Enter');
+  await expect(page.getByTestId('message')).toHaveCount(before + 2);
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+}
+
+const lastReply = (page: Page) => page.locator('[data-testid="message"][data-role="assistant"]').last();
+
+async function memoryList(page: Page): Promise<string> {
+  const input = encodeURIComponent(JSON.stringify({ json: {} }));
+  const response = await page.request.get(`/api/trpc/memories.list?input=${input}`);
+  expect(response.status()).toBe(200);
+  return response.text();
+}
+
+test('a peanut allergy told in one conversation shapes dinner advice in the next, and the reply shows which memory it used', async ({ page }) => {
+  await signUp(page, uniqueEmail('allergy'));
+  await send(page, "Remember that I'm allergic to peanuts");
+  await expect(lastReply(page)).toContainText(/remember/i);
+
+  await page.getByRole('link', { name: 'New chat' }).or(page.getByRole('button', { name: 'New chat' })).first().click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page.getByTestId('message')).toHaveCount(0);
+  await send(page, 'What should I cook tonight?');
+  await expect(lastReply(page)).toContainText(/peanut/i);
+
+  const ledger = lastReply(page).getByTestId('memory-ledger');
+  await ledger.getByRole('button', { name: /used \d+ memor/ }).click();
+  const used = ledger.getByTestId('ledger-used').filter({ hasText: /allergic to peanuts/i });
+  await expect(used).toBeVisible();
+  await expect(used.getByRole('link', { name: 'source' })).toHaveAttribute('href', /\/chat\/[0-9a-f-]{36}/);
+});
+
+test('the slow channel remembers an implicit preference after the reply, and a second user sees none of it', async ({ page, browser }) => {
+  await signUp(page, uniqueEmail('runner'));
+  await send(page, 'I usually run in the morning before work.');
+  await expect.poll(() => memoryList(page), { timeout: 15_000 }).toMatch(/morning/i);
+
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signUp(otherPage, uniqueEmail('other'));
+  expect(await memoryList(otherPage)).not.toMatch(/morning/i);
+  await other.close();
+});
