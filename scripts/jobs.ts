@@ -19,6 +19,7 @@ import { parseInstant } from '../server/lifecycle/clock';
 import type { JobReport } from '../server/lifecycle/report';
 import { runDecay, type JobRequest, type LifecycleDeps } from '../server/lifecycle/run-decay';
 import { runRetention } from '../server/lifecycle/run-retention';
+import { runConsolidation } from '../server/lifecycle/run-consolidation';
 import { createLlmRegistry } from '../server/llm/registry';
 import { createEmbedder } from '../server/memory/embedder';
 import { reembedUser, usersNeedingReembed } from '../server/memory/reembed';
@@ -43,8 +44,7 @@ const { values, positionals } = (() => {
 
 const job = positionals[0];
 if (!job || positionals.length > 1) fail(USAGE);
-if (job === 'consolidate') fail('consolidate: not implemented in this version (issue 7: weekly consolidation is still open)');
-if (!['decay', 'retention', 'reembed', 'sweep'].includes(job)) fail(`unknown job "${job}"\n${USAGE}`);
+if (!['decay', 'retention', 'reembed', 'sweep', 'consolidate'].includes(job)) fail(`unknown job "${job}"\n${USAGE}`);
 
 let now: Date;
 try {
@@ -88,6 +88,11 @@ const deps: LifecycleDeps = { withUser: createWithUser(connection.db), withSyste
 async function main(): Promise<void> {
   if (job === 'decay') return printReport('decay', await runDecay(new InProcessSteps(noEvents), request, deps));
   if (job === 'retention') return printReport('retention', await runRetention(new InProcessSteps(noEvents), request, deps));
+  if (job === 'consolidate') {
+    const { registry, embedder } = configuredEmbedder();
+    const extractionModel = registry.describe().extraction.offline ? null : registry.getExtractionModel();
+    return printReport('consolidate', await runConsolidation(new InProcessSteps(noEvents), request, { ...deps, embedder, extractionModel }));
+  }
 
   if (job === 'reembed') {
     const { embedder } = configuredEmbedder();

@@ -80,6 +80,21 @@ export const config = {
     /** Daily crons, UTC (issue 7): decay first, retention after it. */
     decayCron: 'TZ=UTC 0 3 * * *',
     retentionCron: 'TZ=UTC 30 3 * * *',
+    /** Weekly consolidation (SPEC §6, §4.4). */
+    consolidation: {
+      /** Only episodic items that happened (or were stored) within this many days are grouped. */
+      windowDays: 30,
+      /** A group smaller than this is left alone: two mentions are not yet a pattern. */
+      minGroupSize: 3,
+      /** Summaries of summaries stop here (SPEC §6: at most two summary levels). */
+      maxLevel: 2,
+      /** A conflicted statement needs this many distinct sources to beat its rival (repetition). */
+      conflictMinSources: 2,
+      /** Entities on a summary (the union of its sources'), capped like an extracted item's. */
+      summaryMaxEntities: 12,
+      /** Weekly, off-peak: Sunday 04:00 UTC, after the daily decay (03:00) and retention (03:30). */
+      cron: 'TZ=UTC 0 4 * * 0',
+    },
   },
 } as const;
 

@@ -1,7 +1,8 @@
 import { extractMemories } from './extract-memories';
+import { consolidateFunction } from './consolidate';
 import { decayFunction } from './decay';
 import { reembedMemories } from './reembed-memories';
 import { retentionFunction } from './retention';
 import { sweepOutboxFn } from './sweep-outbox';
 
-export const functions = [extractMemories, reembedMemories, sweepOutboxFn, decayFunction, retentionFunction];
+export const functions = [extractMemories, reembedMemories, sweepOutboxFn, decayFunction, retentionFunction, consolidateFunction];

@@ -14,6 +14,7 @@ import { configuredEmbedder, inProcessRunner } from './production';
 import { sweepOutbox } from './sweep-outbox';
 import { lifecycleBodies } from '../lifecycle/production';
 import { startLifecycleTimers } from '../lifecycle/schedule';
+import { consolidationBody } from '../lifecycle/consolidate-production';
 import { inngest } from '../../inngest/client';
 
 async function embeddingDimensions(): Promise<number> {
@@ -58,6 +59,6 @@ export async function startBackgroundWork(): Promise<void> {
     sweep();
     setInterval(sweep, config.jobs.sweepIntervalMs).unref();
     // Daily decay and retention (on Inngest these are crons).
-    startLifecycleTimers(lifecycleBodies);
+    startLifecycleTimers(lifecycleBodies, consolidationBody);
   }
 }

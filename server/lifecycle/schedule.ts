@@ -4,6 +4,7 @@
  */
 import { InProcessSteps } from '../jobs/steps';
 import { DAY_MS } from './clock';
+import type { ConsolidationBody } from './consolidate-body';
 import type { LifecycleBodies } from './job-bodies';
 
 /** Milliseconds from `now` to the next hh:mm UTC (tomorrow's when today's has passed). */
@@ -28,7 +29,13 @@ function daily(name: string, hour: number, minute: number, task: () => Promise<u
 const noEvents = () => Promise.reject(new Error('lifecycle jobs send no events'));
 
 /** Decay at 03:00 UTC, retention at 03:30 UTC, daily (config.lifecycle.decayCron/retentionCron). */
-export function startLifecycleTimers(bodies: LifecycleBodies): void {
+export function startLifecycleTimers(bodies: LifecycleBodies, consolidate?: ConsolidationBody): void {
   daily('decay', 3, 0, () => bodies.decay(new InProcessSteps(noEvents), {}));
   daily('retention', 3, 30, () => bodies.retention(new InProcessSteps(noEvents), {}));
+  // Weekly, like the Inngest cron: the 04:00 UTC slot only acts on Sundays.
+  if (consolidate) {
+    daily('consolidate', 4, 0, () =>
+      new Date().getUTCDay() === 0 ? consolidate(new InProcessSteps(noEvents), {}) : Promise.resolve('not Sunday'),
+    );
+  }
 }

@@ -1,0 +1,127 @@
+/**
+ * The writes of consolidation, inside the caller's withUser transaction under the memory lock.
+ * Links both ways without a migration: summary → sources through the summary's memory_sources
+ * (every source's quotes and messages are copied onto it) and its creation version's reason
+ * (the source ids); source → summary through the source's `supersedesId` (set before its status
+ * change, so the version snapshot records it) and its statusReason "Merged into summary <id>".
+ * A user deleting the summary clears those pointers (hardDeleteMemory) and the delete dialog
+ * lists the merged items as linked memories.
+ */
+import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import { memories, memorySources } from '../../db/schema';
+import type { Tx } from '../../db/types';
+import { createMemory } from '../memory/create-memory';
+import { storeEmbedding } from '../memory/embeddings';
+import { StaleMemoryError, type ChangeContext, type MemoryRow } from '../memory/memory-types';
+import { updateMemory, type MemoryPatch } from '../memory/update-memory';
+import { happenedAt, summaryKind, unionEntities, type ConsolidationGroup } from './consolidate-groups';
+import type { Heard } from './consolidate-conflicts';
+
+export const CONSOLIDATION_ACTOR = 'consolidation' as const;
+
+/**
+ * Sets `supersedesId` (which updateMemory does not patch) at the version the caller read, then
+ * applies the status change through updateMemory, so the new version's snapshot carries the link.
+ */
+export async function linkAndUpdate(tx: Tx, row: MemoryRow, link: string, patch: MemoryPatch, change: ChangeContext, action: string): Promise<MemoryRow> {
+  let current = row;
+  if (row.supersedesId !== link) {
+    const [linked] = await tx
+      .update(memories)
+      .set({ supersedesId: link })
+      .where(and(eq(memories.id, row.id), eq(memories.version, row.version)))
+      .returning();
+    if (!linked) throw new StaleMemoryError(row.id, row.version);
+    current = linked;
+  }
+  return updateMemory(tx, current, patch, change, action);
+}
+
+/** Copies every source of `fromIds` onto `to`, skipping messages (or message-less quotes) it has. */
+export async function copySources(tx: Tx, to: Pick<MemoryRow, 'id' | 'userId'>, fromIds: string[]): Promise<void> {
+  if (fromIds.length === 0) return;
+  const [have, from] = await Promise.all([
+    tx.select().from(memorySources).where(eq(memorySources.memoryId, to.id)),
+    tx.select().from(memorySources).where(inArray(memorySources.memoryId, fromIds)).orderBy(memorySources.createdAt),
+  ]);
+  const seen = new Set(have.map((s) => s.messageId ?? `quote:${s.quote}`));
+  const rows = [];
+  for (const s of from) {
+    const k = s.messageId ?? `quote:${s.quote}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    rows.push({ memoryId: to.id, userId: to.userId, conversationId: s.conversationId, messageId: s.messageId, quote: s.quote });
+  }
+  if (rows.length > 0) await tx.insert(memorySources).values(rows).onConflictDoNothing();
+}
+
+export interface PreparedSummary {
+  group: ConsolidationGroup;
+  text: string;
+  /** Null in a dry run (nothing is embedded or written). */
+  vector: number[] | null;
+}
+
+/**
+ * Creates the summary of `members` (oldest first) and folds every member into it. Importance is
+ * the highest, occurredAt the latest, entities the union; the summary's own quote and message
+ * are the latest member's, the rest arrive as copied sources.
+ */
+export async function writeSummary(tx: Tx, members: MemoryRow[], prepared: PreparedSummary, now: Date, embeddingModel: string): Promise<{ summary: MemoryRow; merged: MemoryRow[] }> {
+  const latest = members.at(-1);
+  if (!latest) throw new Error('writeSummary: a group has members');
+  const { group } = prepared;
+  const summary = await createMemory(
+    tx,
+    {
+      userId: latest.userId,
+      type: 'episodic',
+      kind: summaryKind(group.level),
+      summary: prepared.text,
+      entities: unionEntities(group.topic, members.map((m) => m.entities)),
+      importance: Math.max(...members.map((m) => m.importance)),
+      confidence: members.some((m) => m.confidence === 'high') ? 'high' : 'low',
+      origin: members.every((m) => m.origin === 'user_stated') ? 'user_stated' : 'assistant_inferred',
+      validity: 'permanent',
+      sensitive: members.some((m) => m.sensitive),
+      status: 'active',
+      sourceConversationId: latest.sourceConversationId,
+      sourceMessageId: latest.sourceMessageId,
+      quote: latest.quote,
+      occurredAt: happenedAt(latest),
+      createdAt: now,
+      updatedAt: now,
+    },
+    { actor: CONSOLIDATION_ACTOR, reason: `Consolidated ${members.length} items about "${group.topic}" (level ${group.level}): ${members.map((m) => m.id).join(', ')}` },
+  );
+  await copySources(tx, summary, members.map((m) => m.id));
+  if (prepared.vector) await storeEmbedding(tx, summary, embeddingModel, prepared.vector);
+  const merged: MemoryRow[] = [];
+  for (const member of members) {
+    const reason = `Merged into summary ${summary.id}`;
+    merged.push(await linkAndUpdate(tx, member, summary.id, { status: 'merged', statusReason: reason }, { actor: CONSOLIDATION_ACTOR, reason }, 'memory.merged'));
+  }
+  return { summary, merged };
+}
+
+/** Distinct sources and the latest of them (or the row's own creation) per memory. */
+export async function heardOf(tx: Tx, rows: Pick<MemoryRow, 'id' | 'createdAt'>[]): Promise<Map<string, Heard>> {
+  const heard = new Map<string, Heard>(rows.map((r) => [r.id, { sources: 0, lastHeardAt: r.createdAt }]));
+  if (rows.length === 0) return heard;
+  const stats = await tx
+    .select({
+      memoryId: memorySources.memoryId,
+      last: max(memorySources.createdAt),
+      sources: sql<number>`count(distinct coalesce(${memorySources.messageId}::text, ${memorySources.quote}))::int`,
+    })
+    .from(memorySources)
+    .where(inArray(memorySources.memoryId, rows.map((r) => r.id)))
+    .groupBy(memorySources.memoryId);
+  for (const s of stats) {
+    const own = heard.get(s.memoryId);
+    if (!own) continue;
+    const last = s.last ? new Date(s.last) : own.lastHeardAt;
+    heard.set(s.memoryId, { sources: Number(s.sources), lastHeardAt: last > own.lastHeardAt ? last : own.lastHeardAt });
+  }
+  return heard;
+}
