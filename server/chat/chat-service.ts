@@ -6,7 +6,9 @@ import { getUserSettings } from '../account/user-settings';
 import { createDispatcher, defaultDeliver } from '../jobs/dispatch';
 import { configuredEmbedder, embedderFor, inProcessRunner } from '../jobs/production';
 import { recall } from '../recall/recall';
+import { detectExplicitCommand } from '../memory/explicit-command';
 import { runFastChannel } from '../memory/fast-channel';
+import { isConversationMemoryDisabled } from './conversations';
 import { llm } from '../llm';
 import type { ChatTurnDeps } from './run-chat-turn';
 import { createRateLimiter } from './rate-limit';
@@ -21,11 +23,20 @@ export function chatTurnDeps(): ChatTurnDeps {
     modelId: registry.describe().chat.id,
     dispatcher: createDispatcher(withUser, defaultDeliver(inProcessRunner)),
     fastChannel: async (db, message) => {
-      const { timeZone } = await getUserSettings(db);
+      const { timeZone, memoryEnabled } = await getUserSettings(db);
+      // "forget …" always works; "remember …" is declined (and the reply says why) when memory
+      // is off or the conversation is marked "don't remember".
+      if (detectExplicitCommand(message.content)?.kind === 'remember') {
+        if (!memoryEnabled) return { kind: 'not_stored', reason: 'memory is turned off in Privacy & account settings' };
+        if (await isConversationMemoryDisabled(db, message.conversationId)) {
+          return { kind: 'not_stored', reason: 'this conversation is set to "don\'t remember"' };
+        }
+      }
       return runFastChannel(db, message, { embedder: configuredEmbedder(), timeZone });
     },
     rateLimit,
-    recall: (db, input) => recall(db, input, { embedder: configuredEmbedder(), embedderFor }),
+    // Memory off means no recall either (SPEC §7).
+    recall: async (db, input) => ((await getUserSettings(db)).memoryEnabled ? recall(db, input, { embedder: configuredEmbedder(), embedderFor }) : null),
     defer: (task) =>
       after(() =>
         task().catch((error: unknown) => {

@@ -95,3 +95,32 @@ export async function deleteConversation(db: UserDb, id: string): Promise<{ id: 
   if (!row) throw notFound();
   return row;
 }
+
+/**
+ * "Don't remember this conversation" (SPEC §7): extraction skips a conversation with this flag
+ * (server/memory/pipeline/load-window.ts). Deliberately leaves updatedAt alone so the
+ * conversation does not jump to the top of the list.
+ */
+export async function setConversationMemoryDisabled(
+  db: UserDb,
+  id: string,
+  disabled: boolean,
+): Promise<{ id: string; memoryDisabled: boolean }> {
+  const [row] = await db.run((tx) =>
+    tx
+      .update(conversations)
+      .set({ memoryDisabled: disabled })
+      .where(eq(conversations.id, id))
+      .returning({ id: conversations.id, memoryDisabled: conversations.memoryDisabled }),
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Whether "don't remember this conversation" is set (false for an unknown id). */
+export async function isConversationMemoryDisabled(db: UserDb, id: string): Promise<boolean> {
+  const [row] = await db.run((tx) =>
+    tx.select({ off: conversations.memoryDisabled }).from(conversations).where(eq(conversations.id, id)).limit(1),
+  );
+  return row?.off ?? false;
+}

@@ -52,7 +52,7 @@ export interface ChatTurnDeps {
   defer: (task: () => Promise<void>) => void;
   now?: () => Date;
   /** Recall for this turn (SPEC §5): the memory section and the ledger of its decisions. */
-  recall?: (db: UserDb, input: RecallInput) => Promise<RecallResult>;
+  recall?: (db: UserDb, input: RecallInput) => Promise<RecallResult | null>;
 }
 
 const UNIQUE_VIOLATION = '23505';

@@ -47,10 +47,13 @@ const PLACES = ['Lisbon', 'Osaka', 'Berlin', 'Hangzhou', 'Montreal', 'Nairobi', 
 const HOBBIES = ['climbing', 'the cello', 'chess', 'pottery', 'running', 'birdwatching', 'salsa', 'woodworking', 'photography', 'sailing'];
 const PEOPLE = ['Anna', 'Ravi', 'Mei', 'Tom', 'Lucía', 'Kofi', 'Ingrid', 'Yusuf', 'Hana', 'Marco', 'Zoe', 'Dmitri'];
 const PROJECTS = ['Apollo', 'Bluebird', 'Cedar', 'Delta', 'Ember', 'Falcon', 'Granite', 'Harbor', 'Iris', 'Juniper'];
-// Several independent attributes per fact, so a user's 10,000 memories are (nearly) all
-// different sentences, as real memories are; identical vectors by the thousand would make any
-// approximate index look worse than it is on real data.
-const ADJECTIVES = ['spicy', 'homemade', 'late-night', 'cheap', 'fancy', 'vegan', 'street', 'weekend', 'family', 'quick', 'slow-cooked', 'seaside'];
+// Several independent attributes per fact, drawn from vocabularies the word-vector embedder
+// knows, so a user's 10,000 memories are (nearly) all different vectors, as real memories are.
+// A first version reused a few templates: 20,000 memories had 192 distinct vectors, and exact
+// ties made "top-10 overlap" meaningless (HNSW found rows exactly as close, with other ids).
+const ADJECTIVES = ['spicy', 'homemade', 'cheap', 'fancy', 'vegan', 'street', 'family', 'quick', 'seaside', 'crispy', 'smoky', 'sweet', 'sour', 'grilled', 'fried', 'baked', 'fresh', 'frozen', 'organic', 'tiny', 'huge', 'noisy', 'quiet', 'crowded', 'cosy', 'rustic', 'modern', 'vintage', 'colourful', 'gloomy', 'sunny', 'rainy', 'windy', 'snowy', 'muddy', 'elegant', 'messy', 'tidy', 'famous', 'hidden'];
+const NOUNS = ['market', 'garden', 'kitchen', 'bakery', 'harbour', 'museum', 'library', 'stadium', 'theatre', 'cafe', 'bridge', 'castle', 'island', 'valley', 'forest', 'river', 'beach', 'mountain', 'village', 'station', 'festival', 'wedding', 'concert', 'workshop', 'conference', 'hospital', 'school', 'office', 'factory', 'farm', 'vineyard', 'brewery', 'gallery', 'temple', 'cathedral', 'palace', 'lighthouse', 'canal', 'tunnel', 'airport'];
+const VERBS = ['cooked', 'painted', 'photographed', 'visited', 'cleaned', 'repaired', 'designed', 'sketched', 'explored', 'toured', 'celebrated', 'organised', 'filmed', 'described', 'recommended', 'reviewed', 'booked', 'cancelled', 'planned', 'remembered'];
 const TEMPLATES: ((i: number) => { summary: string; kind: string; entities: string[]; said: string })[] = [
   (i) => ({ summary: `Loves ${pick(ADJECTIVES, i >> 2)} ${pick(FOODS, i)} with ${pick(PEOPLE, i >> 4)} in ${pick(PLACES, i >> 6)}`, kind: 'preference', entities: [pick(FOODS, i), pick(PEOPLE, i >> 4), pick(PLACES, i >> 6)], said: `honestly I love ${pick(ADJECTIVES, i >> 2)} ${pick(FOODS, i)} with ${pick(PEOPLE, i >> 4)} in ${pick(PLACES, i >> 6)}` }),
   (i) => ({ summary: `Visited ${pick(PLACES, i)} with ${pick(PEOPLE, i >> 3)} for ${pick(HOBBIES, i >> 5)} in ${2010 + (i % 15)}`, kind: 'event', entities: [pick(PLACES, i), pick(PEOPLE, i >> 3)], said: `I went to ${pick(PLACES, i)} with ${pick(PEOPLE, i >> 3)} back in ${2010 + (i % 15)}, lots of ${pick(HOBBIES, i >> 5)}` }),
@@ -67,7 +70,11 @@ const QUESTIONS = [
 ];
 
 function fact(i: number) {
-  return TEMPLATES[i % TEMPLATES.length]!(Math.floor(i / TEMPLATES.length) * 7 + i);
+  const base = TEMPLATES[i % TEMPLATES.length]!(Math.floor(i / TEMPLATES.length) * 7 + i);
+  // Deterministic pseudo-random detail: three more known words per memory.
+  const h = (i * 2654435761) >>> 0;
+  const detail = `${pick(VERBS, h % 997)} a ${pick(ADJECTIVES, (h >>> 5) % 991)} ${pick(NOUNS, (h >>> 13) % 983)}`;
+  return { ...base, summary: `${base.summary}; ${detail}`, said: `${base.said}, and I ${detail}` };
 }
 
 async function seed(connection: Connection): Promise<{ userIds: string[]; historyTokens: number }> {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { deleteAccount, deleteAccountInput } from '../../account/delete-account';
 import { getProfile } from '../../account/get-profile';
 import { getUserSettings, updateSettingsSchema, updateUserSettings } from '../../account/user-settings';
 import { createRouter, protectedProcedure } from '../trpc';
@@ -19,4 +20,9 @@ export const accountRouter = createRouter({
     .input(updateSettingsSchema)
     .output(settingsOutput)
     .mutation(({ ctx, input }) => updateUserSettings(ctx.db, input)),
+  /** Removes every row of the caller in every table; the client signs out afterwards. */
+  deleteAccount: protectedProcedure
+    .input(deleteAccountInput)
+    .output(z.object({ deleted: z.literal(true) }))
+    .mutation(({ ctx, input }) => deleteAccount(ctx.db, input)),
 });

@@ -2,12 +2,19 @@ import 'server-only';
 import { z } from 'zod';
 import {
   chatMessage,
+  conversationIdSchema,
   conversationRef,
   conversationSummary,
   listConversationsInput,
   renameConversationInput,
 } from '../../chat/conversation-schemas';
-import { deleteConversation, getConversation, listConversations, renameConversation } from '../../chat/conversations';
+import {
+  deleteConversation,
+  getConversation,
+  listConversations,
+  renameConversation,
+  setConversationMemoryDisabled,
+} from '../../chat/conversations';
 import { createRouter, protectedProcedure } from '../trpc';
 
 export const conversationsRouter = createRouter({
@@ -23,6 +30,11 @@ export const conversationsRouter = createRouter({
     .input(renameConversationInput)
     .output(conversationSummary)
     .mutation(({ ctx, input }) => renameConversation(ctx.db, input.id, input.title)),
+  /** "Don't remember this conversation": no memories are extracted from it while set. */
+  setMemoryDisabled: protectedProcedure
+    .input(z.object({ id: conversationIdSchema, disabled: z.boolean() }).strict())
+    .output(z.object({ id: z.string(), memoryDisabled: z.boolean() }))
+    .mutation(({ ctx, input }) => setConversationMemoryDisabled(ctx.db, input.id, input.disabled)),
   delete: protectedProcedure
     .input(conversationRef)
     .output(z.object({ id: z.string() }))

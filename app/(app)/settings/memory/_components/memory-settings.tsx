@@ -20,6 +20,9 @@ export function MemorySettings({ focusId }: { focusId: string | null }) {
         <Link href="/chat" className="mem-back">
           ← Back to chat
         </Link>
+        <Link href="/settings/account" className="mem-back">
+          Privacy &amp; account
+        </Link>
         <h1>Memory</h1>
         <p className="muted">Everything Mindbase remembers about you. Correct it, pin what matters, delete what shouldn&apos;t be there.</p>
       </header>

@@ -1,0 +1,300 @@
+/**
+ * npm run bench:jobs [-- --users 100 --memories 1000 --queries 40 --json]
+ *
+ * Seeds U users × M memories (default 100 × 1,000 = 100,000) on a fresh embedded database with
+ * a realistic mix — importance 1–5, mostly active with some candidates, created and last used
+ * over the past two years, some already expired, recent episodic items sharing entities so
+ * consolidation finds groups of 3 or more — then measures in one run, side by side (issue 7):
+ *  - decay over all users (items/s = memories in the job's scope ÷ seconds);
+ *  - consolidation over all users (items/s, same definition);
+ *  - peak RSS while the jobs run (sampled every 100 ms): it must stay bounded, because the jobs
+ *    work user by user in batches instead of holding whole tables;
+ *  - a concurrent chat's recall p95 while the jobs run vs idle.
+ *
+ * Caveat on the ratio: PGlite is a single backend in this process, so every transaction —
+ * the job's and the chat's — is serialised. A recall that arrives mid-job waits for the job's
+ * current per-user transaction to finish, so `recall_p95_ratio_during_jobs` here mostly
+ * measures queueing behind one user's job transaction (and CPU sharing on one event loop), not
+ * lock contention as on Postgres, where the chat would run on its own connection. The RSS
+ * likewise includes the embedded database itself (its WASM heap), not only the job.
+ * Not part of npm test: timings on a shared 2-core machine are noisy, so read the ratios.
+ */
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { createWithSystem, createWithUser, userDb } from '../../db/boundary';
+import { connect, createPglite, type Connection } from '../../db/connect';
+import { ensureEmbeddingIndex } from '../../db/embedding-index';
+import { runMigrations } from '../../db/migrate';
+import { memories, memoryEmbeddings, users } from '../../db/schema';
+import { InProcessSteps } from '../../server/jobs/steps';
+import { runConsolidation } from '../../server/lifecycle/run-consolidation';
+import { runDecay } from '../../server/lifecycle/run-decay';
+import { createLlmRegistry } from '../../server/llm/registry';
+import { createEmbedder, embeddingText } from '../../server/memory/embedder';
+import { searchTextOf } from '../../server/memory/search-text';
+import { recall } from '../../server/recall/recall';
+import { percentile } from '../../server/eval/run-eval';
+
+const { values } = parseArgs({
+  options: {
+    users: { type: 'string', default: '100' },
+    memories: { type: 'string', default: '1000' },
+    queries: { type: 'string', default: '40' },
+    json: { type: 'boolean', default: false },
+  },
+});
+const USERS = Number(values.users);
+const PER_USER = Number(values.memories);
+const QUERIES = Number(values.queries);
+const DAY = 86_400_000;
+// The product's default embedder (EMBEDDING_MODEL unset).
+const registry = createLlmRegistry({});
+const MODEL = registry.describe().embedding.id;
+const DIMS = registry.describe().embedding.dimensions ?? 0;
+const embedder = createEmbedder(registry.getEmbeddingModel(), MODEL);
+
+// Deterministic pseudo-random numbers (mulberry32), so every run seeds the same mix.
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = rng(7);
+const between = (lo: number, hi: number) => lo + random() * (hi - lo);
+/** 1–5, weighted towards the everyday: 30% 1, 30% 2, 20% 3, 14% 4, 6% 5. */
+function importance(): number {
+  const r = random();
+  return r < 0.3 ? 1 : r < 0.6 ? 2 : r < 0.8 ? 3 : r < 0.94 ? 4 : 5;
+}
+
+// A small generator of memory-like facts and the chat turns they came from.
+const pick = <T,>(xs: readonly T[], i: number): T => xs[i % xs.length]!;
+const FOODS = ['Thai curry', 'sushi', 'dumplings', 'tacos', 'ramen', 'lasagne', 'falafel', 'pho', 'paella', 'biryani', 'goulash', 'pierogi'];
+const PLACES = ['Lisbon', 'Osaka', 'Berlin', 'Hangzhou', 'Montreal', 'Nairobi', 'Oslo', 'Lima', 'Seoul', 'Porto', 'Krakow', 'Austin'];
+const HOBBIES = ['climbing', 'the cello', 'chess', 'pottery', 'running', 'birdwatching', 'salsa', 'woodworking', 'photography', 'sailing'];
+const PEOPLE = ['Anna', 'Ravi', 'Mei', 'Tom', 'Lucía', 'Kofi', 'Ingrid', 'Yusuf', 'Hana', 'Marco', 'Zoe', 'Dmitri'];
+const PROJECTS = ['Apollo', 'Bluebird', 'Cedar', 'Delta', 'Ember', 'Falcon', 'Granite', 'Harbor', 'Iris', 'Juniper'];
+const ADJECTIVES = ['spicy', 'homemade', 'late-night', 'cheap', 'fancy', 'vegan', 'street', 'weekend', 'family', 'quick', 'slow-cooked', 'seaside'];
+interface Fact {
+  summary: string;
+  kind: string;
+  entities: string[];
+  said: string;
+}
+const TEMPLATES: ((i: number) => Fact)[] = [
+  (i) => ({ summary: `Loves ${pick(ADJECTIVES, i >> 2)} ${pick(FOODS, i)} with ${pick(PEOPLE, i >> 4)} in ${pick(PLACES, i >> 6)}`, kind: 'preference', entities: [pick(FOODS, i), pick(PEOPLE, i >> 4), pick(PLACES, i >> 6)], said: `honestly I love ${pick(ADJECTIVES, i >> 2)} ${pick(FOODS, i)} with ${pick(PEOPLE, i >> 4)} in ${pick(PLACES, i >> 6)}` }),
+  (i) => ({ summary: `Visited ${pick(PLACES, i)} with ${pick(PEOPLE, i >> 3)} for ${pick(HOBBIES, i >> 5)} in ${2010 + (i % 15)}`, kind: 'event', entities: [pick(PLACES, i), pick(PEOPLE, i >> 3)], said: `I went to ${pick(PLACES, i)} with ${pick(PEOPLE, i >> 3)} back in ${2010 + (i % 15)}, lots of ${pick(HOBBIES, i >> 5)}` }),
+  (i) => ({ summary: `Practises ${pick(HOBBIES, i)} on ${pick(['Mondays', 'Tuesdays', 'Thursdays', 'weekends', 'holidays'], i >> 3)} near ${pick(PLACES, i >> 5)} with ${pick(PEOPLE, i >> 7)}`, kind: 'preference', entities: [pick(HOBBIES, i), pick(PEOPLE, i >> 7)], said: `I usually do ${pick(HOBBIES, i)} on ${pick(['Mondays', 'Tuesdays', 'Thursdays', 'weekends', 'holidays'], i >> 3)}` }),
+  (i) => ({ summary: `Colleague ${pick(PEOPLE, i)} works on project ${pick(PROJECTS, i)}`, kind: 'relationship', entities: [pick(PEOPLE, i), pick(PROJECTS, i)], said: `my colleague ${pick(PEOPLE, i)} is on the ${pick(PROJECTS, i)} project with me` }),
+  (i) => ({ summary: `Project ${pick(PROJECTS, i)} milestone ${i % 97} is due in week ${1 + (i % 52)}`, kind: 'plan', entities: [pick(PROJECTS, i)], said: `milestone ${i % 97} of ${pick(PROJECTS, i)} is due in week ${1 + (i % 52)}` }),
+];
+function fact(i: number): Fact {
+  return TEMPLATES[i % TEMPLATES.length]!(Math.floor(i / TEMPLATES.length) * 7 + i);
+}
+/** Recent episodes about a handful of recurring topics: what consolidation groups (≥ 3 per topic). */
+const RECENT_TOPICS = 6;
+function recentEpisode(i: number, u: number): Fact {
+  const project = pick(PROJECTS, u + (i % RECENT_TOPICS));
+  const person = pick(PEOPLE, i >> 1);
+  return {
+    summary: `Met ${person} about project ${project} (${pick(['kick-off', 'review', 'demo', 'planning', 'retro', 'sync'], i >> 2)} #${i})`,
+    kind: 'event',
+    entities: [project, person],
+    said: `had a ${pick(['kick-off', 'review', 'demo', 'planning', 'retro', 'sync'], i >> 2)} with ${person} on ${project} today`,
+  };
+}
+const QUESTIONS = [
+  (i: number) => `What food do I love, like ${pick(FOODS, i)}?`,
+  (i: number) => `When did I go to ${pick(PLACES, i)}?`,
+  (i: number) => `Who works on ${pick(PROJECTS, i)}?`,
+  () => `What do I do on weekends?`,
+  (i: number) => `Tell me about my colleague ${pick(PEOPLE, i)}`,
+];
+
+/** Share of each user's memories that are recent, topic-sharing episodes (consolidation's input). */
+const RECENT_SHARE = 0.08;
+
+async function seed(connection: Connection, seedNow: number): Promise<string[]> {
+  const withSystem = createWithSystem(connection.db);
+  const userIds: string[] = [];
+  for (let u = 0; u < USERS; u += 1) {
+    const [row] = await withSystem((tx) => tx.insert(users).values({ email: `bench-jobs-${u}-${crypto.randomUUID()}@bench.dev` }).returning({ id: users.id }));
+    userIds.push(row!.id);
+  }
+  const BATCH = 1000;
+  const recentCount = Math.max(RECENT_TOPICS * 3, Math.round(PER_USER * RECENT_SHARE));
+  for (const [u, userId] of userIds.entries()) {
+    for (let start = 0; start < PER_USER; start += BATCH) {
+      const rows = Array.from({ length: Math.min(BATCH, PER_USER - start) }, (_, j) => {
+        const k = start + j;
+        if (k < recentCount) {
+          // Recent episode: happened in the last 30 days, importance 3–4 (idle decay leaves it), active.
+          const f = recentEpisode(k, u);
+          const at = new Date(seedNow - between(0.5, 29) * DAY);
+          return { f, type: 'episodic' as const, importance: 3 + (k % 2), status: 'active' as const, createdAt: at, occurredAt: at, lastAccessedAt: null, validUntil: null, accessCount: 0, failCount: 0 };
+        }
+        const f = fact(u * PER_USER + k);
+        const createdAt = new Date(seedNow - between(1, 730) * DAY);
+        // 60% were used since they were stored, at some point up to now.
+        const lastAccessedAt = random() < 0.6 ? new Date(createdAt.getTime() + random() * (seedNow - createdAt.getTime())) : null;
+        const r = random();
+        // 5% expired already, 3% expire within the next year, the rest permanent.
+        const validUntil = r < 0.05 ? new Date(seedNow - between(1, 365) * DAY) : r < 0.08 ? new Date(seedNow + between(1, 365) * DAY) : null;
+        // 2% were marked "not relevant" more often than used: the feedback rule's input.
+        const flagged = random() < 0.02;
+        return {
+          f,
+          type: f.kind === 'event' ? ('episodic' as const) : ('semantic' as const),
+          importance: importance(),
+          status: random() < 0.12 ? ('candidate' as const) : ('active' as const),
+          createdAt,
+          occurredAt: f.kind === 'event' ? createdAt : null,
+          lastAccessedAt,
+          validUntil,
+          accessCount: flagged ? 1 : Math.floor(random() * 6),
+          failCount: flagged ? 2 : 0,
+        };
+      });
+      const vectors = await embedder.embed(rows.map((r) => embeddingText({ type: r.type, summary: r.f.summary, entities: r.f.entities })));
+      await withSystem(async (tx) => {
+        const inserted = await tx
+          .insert(memories)
+          .values(
+            rows.map((r) => ({
+              userId,
+              type: r.type,
+              kind: r.f.kind,
+              summary: r.f.summary,
+              entities: r.f.entities,
+              quote: r.f.said,
+              status: r.status,
+              confidence: 'high' as const,
+              importance: r.importance,
+              validity: r.validUntil ? ('temporary' as const) : ('permanent' as const),
+              validUntil: r.validUntil,
+              searchText: searchTextOf(r.f),
+              accessCount: r.accessCount,
+              failCount: r.failCount,
+              createdAt: r.createdAt,
+              updatedAt: r.createdAt,
+              occurredAt: r.occurredAt,
+              lastAccessedAt: r.lastAccessedAt,
+            })),
+          )
+          .returning({ id: memories.id });
+        await tx.insert(memoryEmbeddings).values(inserted.map((m, j) => ({ memoryId: m.id, userId, model: MODEL, dimensions: DIMS, embedding: vectors[j]! })));
+      });
+    }
+  }
+  return userIds;
+}
+
+const mb = (bytes: number) => Number((bytes / 1024 / 1024).toFixed(1));
+const ms2 = (x: number) => Number(x.toFixed(2));
+
+async function main() {
+  const client = createPglite();
+  const connection = connect({ driver: 'pglite', client });
+  await runMigrations(connection);
+  const seedNow = Date.now();
+  const t0 = performance.now();
+  const userIds = await seed(connection, seedNow);
+  await connection.db.execute(sql`set maintenance_work_mem = '512MB'`);
+  await ensureEmbeddingIndex(connection.db, MODEL, DIMS);
+  await connection.db.execute(sql`analyze memories`);
+  await connection.db.execute(sql`analyze memory_embeddings`);
+  const seedS = (performance.now() - t0) / 1000;
+
+  const withUser = createWithUser(connection.db);
+  const withSystem = createWithSystem(connection.db);
+  const total = async () => Number((await withSystem((tx) => tx.select({ n: sql<number>`count(*)::int` }).from(memories)))[0]!.n);
+  const memoriesBefore = await total();
+
+  // The chat: one user asking questions, as in bench:recall.
+  const chatUser = userDb(withUser, userIds[0]!);
+  let q = 0;
+  const ask = async () => {
+    const text = pick(QUESTIONS, q)(q * 3);
+    q += 1;
+    const s = performance.now();
+    await recall(chatUser, { message: text, now: new Date(seedNow) }, { embedder });
+    return performance.now() - s;
+  };
+  await ask(); // warm-up
+  const idleMs: number[] = [];
+  for (let i = 0; i < QUERIES; i += 1) idleMs.push(await ask());
+
+  // Peak RSS while the jobs run.
+  const rssBefore = process.memoryUsage().rss;
+  let peakRss = rssBefore;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 100);
+
+  const steps = () => new InProcessSteps(() => Promise.resolve(null));
+  const timings = { decayS: 0, consolidateS: 0 };
+  const jobs = (async () => {
+    // Decay as of 120 days after seeding: idle, expired, stale candidates and flagged items go.
+    let s = performance.now();
+    const decay = await runDecay(steps(), { now: new Date(seedNow + 120 * DAY) }, { withUser, withSystem });
+    timings.decayS = (performance.now() - s) / 1000;
+    // Consolidation as of the seeding week: its window is the 30 days before `now`, where the
+    // recent episodes are (at +120 days they would all be outside it). Decay left them alone
+    // (importance 3–4 has no idle limit), so the groups are intact.
+    s = performance.now();
+    const consolidation = await runConsolidation(steps(), { now: new Date(seedNow + DAY) }, { withUser, withSystem, embedder, extractionModel: null });
+    timings.consolidateS = (performance.now() - s) / 1000;
+    return { decay, consolidation };
+  })();
+  let running = true;
+  void jobs.finally(() => {
+    running = false;
+  });
+  // The same chat, concurrently: keep asking until the jobs are done.
+  const duringMs: number[] = [];
+  while (running) duringMs.push(await ask());
+  const { decay, consolidation } = await jobs;
+  clearInterval(sampler);
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  await connection.close();
+
+  const idleP95 = percentile(idleMs, 95);
+  const duringP95 = percentile(duringMs, 95);
+  const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+  return {
+    database: 'pglite',
+    users: USERS,
+    memories: memoriesBefore,
+    memories_per_user: PER_USER,
+    seed_s: Number(seedS.toFixed(1)),
+    decay_s: Number(timings.decayS.toFixed(2)),
+    decay_items_per_sec: Math.round(memoriesBefore / timings.decayS),
+    decay_changed: sum(decay.counts),
+    decay_counts: decay.counts,
+    consolidate_s: Number(timings.consolidateS.toFixed(2)),
+    consolidate_items_per_sec: Math.round(memoriesBefore / timings.consolidateS),
+    consolidate_summaries: consolidation.counts.summarised,
+    consolidate_merged: consolidation.counts.merged,
+    consolidate_counts: consolidation.counts,
+    rss_before_jobs_mb: mb(rssBefore),
+    peak_rss_mb: mb(peakRss),
+    recall_queries_idle: idleMs.length,
+    recall_queries_during_jobs: duringMs.length,
+    recall_p95_idle_ms: ms2(idleP95),
+    recall_p95_during_jobs_ms: ms2(duringP95),
+    recall_p95_ratio_during_jobs: Number((duringP95 / Math.max(0.001, idleP95)).toFixed(2)),
+  };
+}
+
+const result = await main();
+if (values.json) console.log(JSON.stringify(result, null, 2));
+else {
+  const { decay_counts: decayCounts, consolidate_counts: consolidateCounts, ...flat } = result;
+  console.table(flat);
+  console.table({ decay: decayCounts, consolidation: consolidateCounts });
+}
