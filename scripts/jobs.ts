@@ -14,13 +14,12 @@ import { createInProcessRunner } from '../server/jobs/in-process-runner';
 import { InProcessSteps } from '../server/jobs/steps';
 import { sweepOutbox } from '../server/jobs/sweep-outbox';
 import { config } from '../server/config';
-import { env } from '../server/env';
 import { parseInstant } from '../server/lifecycle/clock';
 import type { JobReport } from '../server/lifecycle/report';
 import { runDecay, type JobRequest, type LifecycleDeps } from '../server/lifecycle/run-decay';
 import { runRetention } from '../server/lifecycle/run-retention';
 import { runConsolidation } from '../server/lifecycle/run-consolidation';
-import { createLlmRegistry } from '../server/llm/registry';
+import { llm } from '../server/llm';
 import { createEmbedder } from '../server/memory/embedder';
 import { reembedUser, usersNeedingReembed } from '../server/memory/reembed';
 
@@ -68,17 +67,9 @@ function printReport<O extends string>(name: string, report: JobReport<O>): void
   if (report.truncated) console.log(`  … more changes than listed (first ${config.lifecycle.reportMaxChanges}); the counts are complete`);
 }
 
+/** The models configured by the environment, as the app sees them (server/llm). */
 function configuredEmbedder() {
-  const e = env();
-  const registry = createLlmRegistry({
-    chatModel: e.CHAT_MODEL,
-    extractionModel: e.EXTRACTION_MODEL,
-    embeddingModel: e.EMBEDDING_MODEL,
-    openaiApiKey: e.OPENAI_API_KEY,
-    openaiBaseUrl: e.OPENAI_BASE_URL,
-    llmBaseUrl: e.LLM_BASE_URL,
-    llmApiKey: e.LLM_API_KEY,
-  });
+  const registry = llm();
   return { registry, embedder: createEmbedder(registry.getEmbeddingModel(), registry.describe().embedding.id) };
 }
 

@@ -8,7 +8,8 @@
  *  - decay over all users (items/s = memories in the job's scope ÷ seconds);
  *  - consolidation over all users (items/s, same definition);
  *  - peak RSS while the jobs run (sampled every 100 ms): it must stay bounded, because the jobs
- *    work user by user in batches instead of holding whole tables;
+ *    work user by user in batches instead of holding whole tables (the JS heap peak is reported
+ *    too: with an in-memory PGlite, RSS also grows with the rows the jobs write);
  *  - a concurrent chat's recall p95 while the jobs run vs idle.
  *
  * Caveat on the ratio: PGlite is a single backend in this process, so every transaction —
@@ -231,10 +232,15 @@ async function main() {
 
   // Peak RSS while the jobs run.
   const rssBefore = process.memoryUsage().rss;
+  const heapBefore = process.memoryUsage().heapUsed;
   let peakRss = rssBefore;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  }, 100);
+  let peakHeap = heapBefore;
+  const sample = () => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  };
+  const sampler = setInterval(sample, 100);
 
   const steps = () => new InProcessSteps(() => Promise.resolve(null));
   const timings = { decayS: 0, consolidateS: 0 };
@@ -260,7 +266,7 @@ async function main() {
   while (running) duringMs.push(await ask());
   const { decay, consolidation } = await jobs;
   clearInterval(sampler);
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  sample();
   await connection.close();
 
   const idleP95 = percentile(idleMs, 95);
@@ -283,6 +289,10 @@ async function main() {
     consolidate_counts: consolidation.counts,
     rss_before_jobs_mb: mb(rssBefore),
     peak_rss_mb: mb(peakRss),
+    // The JS heap is where the jobs' batches live; RSS also holds the in-memory database's
+    // files and WAL, which grow with every version and audit row the jobs write.
+    heap_before_jobs_mb: mb(heapBefore),
+    peak_heap_mb: mb(peakHeap),
     recall_queries_idle: idleMs.length,
     recall_queries_during_jobs: duringMs.length,
     recall_p95_idle_ms: ms2(idleP95),
