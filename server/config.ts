@@ -75,6 +75,8 @@ export const config = {
     feedbackFailShare: 0.5,
     /** Users per job step: a crash resumes at the next batch; each step's work stays small. */
     userBatchSize: 50,
+    /** Changes per transaction inside one user's job, so a concurrent chat never waits long. */
+    writeChunk: 25,
     /** At most this many individual changes are listed in a job's report (counts are exact). */
     reportMaxChanges: 500,
     /** Daily crons, UTC (issue 7): decay first, retention after it. */

@@ -63,32 +63,49 @@ async function decayCandidates(tx: Tx, userId: string, now: Date): Promise<Memor
     .orderBy(memories.id);
 }
 
-/** One user's decay in one transaction, under the memory lock so it never races extraction. */
+/**
+ * One user's decay: the candidates are read once, then changed in small transactions (each under
+ * the memory lock, so it never races extraction). One transaction for a user's hundreds of
+ * changes would make a concurrent chat wait for all of them (npm run bench:jobs).
+ */
 export async function decayUser(withUser: WithUser, userId: string, request: JobRequest): Promise<UserResult<DecayOutcome>> {
-  return withUser(userId, async (tx) => {
-    await lockUserMemory(tx, userId);
-    const rows = await decayCandidates(tx, userId, request.now);
-    const histories = await demotionHistories(tx, rows.map((r) => r.id));
-    const result: UserResult<DecayOutcome> = { userId, counts: {}, skipped: 0, changes: [], truncated: false };
-    for (const row of rows) {
-      const decision = decideDecay(row, histories.get(row.id) ?? NO_DEMOTIONS, request.now);
-      if (!decision) continue;
-      const reason = decision.outcome === 'demoted' ? withAsOf(decision.reason, request.now) : decision.reason;
-      if (!request.dryRun) {
+  const { rows, histories } = await withUser(userId, async (tx) => {
+    const found = await decayCandidates(tx, userId, request.now);
+    return { rows: found, histories: await demotionHistories(tx, found.map((r) => r.id)) };
+  });
+  const result: UserResult<DecayOutcome> = { userId, counts: {}, skipped: 0, changes: [], truncated: false };
+  const planned = rows.flatMap((row) => {
+    const decision = decideDecay(row, histories.get(row.id) ?? NO_DEMOTIONS, request.now);
+    if (!decision) return [];
+    const reason = decision.outcome === 'demoted' ? withAsOf(decision.reason, request.now) : decision.reason;
+    return [{ row, decision, reason }];
+  });
+  const record = ({ row, decision, reason }: (typeof planned)[number]) => {
+    result.counts[decision.outcome] = (result.counts[decision.outcome] ?? 0) + 1;
+    listChange(result, { memoryId: row.id, summary: row.summary, from: row.status, to: decision.status, outcome: decision.outcome, reason });
+  };
+  if (request.dryRun) {
+    planned.forEach(record);
+    return result;
+  }
+  for (let start = 0; start < planned.length; start += config.lifecycle.writeChunk) {
+    const chunk = planned.slice(start, start + config.lifecycle.writeChunk);
+    await withUser(userId, async (tx) => {
+      await lockUserMemory(tx, userId);
+      for (const change of chunk) {
         try {
-          await updateMemory(tx, row, { status: decision.status, statusReason: reason }, { actor: DECAY_ACTOR, reason }, 'memory.decayed');
+          await updateMemory(tx, change.row, { status: change.decision.status, statusReason: change.reason }, { actor: DECAY_ACTOR, reason: change.reason }, 'memory.decayed');
         } catch (error) {
           // Someone edited it since it was read: their edit wins; tomorrow's run looks again.
           if (!(error instanceof StaleMemoryError)) throw error;
           result.skipped += 1;
           continue;
         }
+        record(change);
       }
-      result.counts[decision.outcome] = (result.counts[decision.outcome] ?? 0) + 1;
-      listChange(result, { memoryId: row.id, summary: row.summary, from: row.status, to: decision.status, outcome: decision.outcome, reason });
-    }
-    return result;
-  });
+    });
+  }
+  return result;
 }
 
 export async function runDecay(steps: Steps, request: JobRequest, deps: LifecycleDeps): Promise<DecayReport> {
