@@ -1,21 +1,11 @@
 /** The memory settings API (SPEC §7, issue 6): every action, bad input, isolation. */
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, memories, memoryEmbeddings } from '@/db/schema';
 import { createTestDatabase, seedUser, type TestDatabase } from '../helpers/db';
 import { chatTurn, testJobs } from '../helpers/jobs';
 import { everythingStored, memoriesOf, versionsOf } from '../helpers/memories';
-import { memoriesFor, seedMemory, testEmbedder } from './memories-helpers';
-
-async function errorOf(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
+import { errorOf, memoriesFor, seedMemory, testEmbedder } from './memories-helpers';
 
 describe('memories API', () => {
   let t: TestDatabase;

@@ -1,5 +1,4 @@
 /** Delete semantics checked in the database, export/import round trip, bad imports, 10,000-item paging. */
-import { TRPCError } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/rows';
@@ -7,16 +6,7 @@ import { auditLog, memoryEmbeddings } from '@/db/schema';
 import { createTestDatabase, seedUser, type TestDatabase } from '../helpers/db';
 import { chatTurn, testJobs } from '../helpers/jobs';
 import { everythingStored, memoriesOf } from '../helpers/memories';
-import { memoriesFor, seedMemory, testEmbedder } from './memories-helpers';
-
-async function errorOf(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
+import { errorOf, memoriesFor, seedMemory, testEmbedder } from './memories-helpers';
 
 describe('memories: delete, export, import', () => {
   let t: TestDatabase;

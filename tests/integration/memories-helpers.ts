@@ -1,4 +1,6 @@
 /** Shared seeding and a caller for the memories router with a small local embedder. */
+import { TRPCError } from '@trpc/server';
+import { expect } from 'vitest';
 import { userDb } from '@/db/boundary';
 import { createMemoriesRouter } from '@/server/api/routers/memories';
 import { createCallerFactory, createRouter } from '@/server/api/trpc';
@@ -35,4 +37,14 @@ export async function seedMemory(t: TestDatabase, user: { id: string }, input: P
     }
     return row;
   });
+}
+
+/** The TRPCError a call fails with (and that it fails). */
+export async function errorOf(promise: Promise<unknown>): Promise<TRPCError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  return error as TRPCError;
 }
