@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, signIn, signUp, uniqueEmail } from './helpers';
+import { PASSWORD, settled, signIn, signUp, uniqueEmail } from './helpers';
 
 test('protected pages redirect to sign-in and come back afterwards', async ({ page }) => {
   await page.goto('/chat');
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fchat/);
   const email = uniqueEmail('redirect');
   await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL(/\/sign-up/);
+  await settled(page);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
