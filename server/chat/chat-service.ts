@@ -23,10 +23,13 @@ export function chatTurnDeps(): ChatTurnDeps {
     modelId: registry.describe().chat.id,
     dispatcher: createDispatcher(withUser, defaultDeliver(inProcessRunner)),
     fastChannel: async (db, message) => {
+      // Most turns are no command at all: detect first, so they cost no settings query.
+      const command = detectExplicitCommand(message.content);
+      if (!command) return null;
       const { timeZone, memoryEnabled } = await getUserSettings(db);
       // "forget …" always works; "remember …" is declined (and the reply says why) when memory
       // is off or the conversation is marked "don't remember".
-      if (detectExplicitCommand(message.content)?.kind === 'remember') {
+      if (command.kind === 'remember') {
         if (!memoryEnabled) return { kind: 'not_stored', reason: 'memory is turned off in Privacy & account settings' };
         if (await isConversationMemoryDisabled(db, message.conversationId)) {
           return { kind: 'not_stored', reason: 'this conversation is set to "don\'t remember"' };

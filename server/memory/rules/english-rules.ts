@@ -271,16 +271,21 @@ const job: Rule = {
       new RegExp(`${IM}\\s+(?:now\\s+|currently\\s+)?at\\s+([A-Z][\\w&.-]+(?:\\s+[A-Z][\\w&.-]+)*)(?:\\s+as\\s+(.+))?`),
       new RegExp(`${I}\\s+(?:study|am studying|['’]m studying)\\s+(.+?)\\s+at\\s+(.+)`, 'i'),
     ];
-    for (const pattern of patterns) {
-      const match = pattern.exec(text);
-      if (!match) continue;
-      const summary = summaryOf(ctx, match.index);
-      if (!summary) return [];
-      return [draftFor(ctx, { type: 'semantic', kind: 'fact', summary, entities: entitiesOf(ctx, match[1]), importance: 3, priority: PRIORITY.identity })];
-    }
-    return [];
+    return firstIdentityFact(ctx, text, patterns);
   },
 };
+
+/** The first pattern that matches states an identity fact (job, home…): one semantic item. */
+function firstIdentityFact(ctx: Parameters<Rule['apply']>[0], text: string, patterns: RegExp[]): ReturnType<Rule['apply']> {
+  for (const pattern of patterns) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const summary = summaryOf(ctx, match.index);
+    if (!summary) return [];
+    return [draftFor(ctx, { type: 'semantic', kind: 'fact', summary, entities: entitiesOf(ctx, match[1]), importance: 3, priority: PRIORITY.identity })];
+  }
+  return [];
+}
 
 const name: Rule = {
   name: 'name',
@@ -312,14 +317,7 @@ const location: Rule = {
       new RegExp(`${IM}\\s+(?:originally\\s+)?from\\s+([A-Z].+)`),
       new RegExp(`${I}\\s+(?:grew up|was born)\\s+in\\s+([A-Z].+)`),
     ];
-    for (const pattern of patterns) {
-      const match = pattern.exec(text);
-      if (!match) continue;
-      const summary = summaryOf(ctx, match.index);
-      if (!summary) return [];
-      return [draftFor(ctx, { type: 'semantic', kind: 'fact', summary, entities: entitiesOf(ctx, match[1]), importance: 3, priority: PRIORITY.identity })];
-    }
-    return [];
+    return firstIdentityFact(ctx, text, patterns);
   },
 };
 
