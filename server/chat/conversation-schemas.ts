@@ -26,11 +26,25 @@ export const renameConversationInput = z
 
 export const conversationRef = z.object({ id: conversationIdSchema }).strict();
 
+export const setMemoryDisabledInput = z
+  .object({
+    id: conversationIdSchema,
+    disabled: z.boolean({ error: 'disabled must be true or false.' }),
+    /**
+     * A new chat has no row until its first message: the client sets this just before sending
+     * that message, so "don't remember" covers the very first turn too.
+     */
+    create: z.boolean().optional(),
+  })
+  .strict();
+
 export const conversationSummary = z.object({
   id: z.string(),
   title: z.string().nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),
+  /** "Don't remember this conversation": nothing said in it becomes a memory. */
+  memoryDisabled: z.boolean(),
 });
 
 export const chatMessage = z.object({

@@ -12,6 +12,7 @@ const summaryColumns = {
   title: conversations.title,
   createdAt: conversations.createdAt,
   updatedAt: conversations.updatedAt,
+  memoryDisabled: conversations.memoryDisabled,
 };
 
 function encodeCursor(row: ConversationSummary): string {
@@ -76,6 +77,7 @@ export async function getConversation(db: UserDb, id: string): Promise<Conversat
       title: conversation.title,
       createdAt: conversation.createdAt,
       updatedAt: conversation.updatedAt,
+      memoryDisabled: conversation.memoryDisabled,
       messages: rows,
     };
   });
@@ -99,20 +101,25 @@ export async function deleteConversation(db: UserDb, id: string): Promise<{ id: 
 /**
  * "Don't remember this conversation" (SPEC §7): extraction skips a conversation with this flag
  * (server/memory/pipeline/load-window.ts). Deliberately leaves updatedAt alone so the
- * conversation does not jump to the top of the list.
+ * conversation does not jump to the top of the list. With `create`, a conversation that does
+ * not exist yet is created empty first (the chat turn then adds its first message to it).
  */
 export async function setConversationMemoryDisabled(
   db: UserDb,
   id: string,
   disabled: boolean,
+  options: { create?: boolean | undefined } = {},
 ): Promise<{ id: string; memoryDisabled: boolean }> {
-  const [row] = await db.run((tx) =>
-    tx
+  const [row] = await db.run(async (tx) => {
+    // DO NOTHING also covers an id someone else owns: row-level security hides that row, so
+    // the update below finds nothing and the caller gets the same 404 as for any unknown id.
+    if (options.create) await tx.insert(conversations).values({ id, userId: db.userId, memoryDisabled: disabled }).onConflictDoNothing();
+    return tx
       .update(conversations)
       .set({ memoryDisabled: disabled })
       .where(eq(conversations.id, id))
-      .returning({ id: conversations.id, memoryDisabled: conversations.memoryDisabled }),
-  );
+      .returning({ id: conversations.id, memoryDisabled: conversations.memoryDisabled });
+  });
   if (!row) throw notFound();
   return row;
 }

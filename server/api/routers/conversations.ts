@@ -2,11 +2,11 @@ import 'server-only';
 import { z } from 'zod';
 import {
   chatMessage,
-  conversationIdSchema,
   conversationRef,
   conversationSummary,
   listConversationsInput,
   renameConversationInput,
+  setMemoryDisabledInput,
 } from '../../chat/conversation-schemas';
 import {
   deleteConversation,
@@ -32,9 +32,9 @@ export const conversationsRouter = createRouter({
     .mutation(({ ctx, input }) => renameConversation(ctx.db, input.id, input.title)),
   /** "Don't remember this conversation": no memories are extracted from it while set. */
   setMemoryDisabled: protectedProcedure
-    .input(z.object({ id: conversationIdSchema, disabled: z.boolean() }).strict())
+    .input(setMemoryDisabledInput)
     .output(z.object({ id: z.string(), memoryDisabled: z.boolean() }))
-    .mutation(({ ctx, input }) => setConversationMemoryDisabled(ctx.db, input.id, input.disabled)),
+    .mutation(({ ctx, input }) => setConversationMemoryDisabled(ctx.db, input.id, input.disabled, { create: input.create })),
   delete: protectedProcedure
     .input(conversationRef)
     .output(z.object({ id: z.string() }))

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { configuredEmbedder } from '../../jobs/production';
 import type { Embedder } from '../../memory/embedder';
 import { activityLog } from '../../memory/manage/activity-log';
+import { memoriesAsOf } from '../../memory/manage/as-of';
 import { deleteAllMemories } from '../../memory/manage/delete-all-memories';
 import { deleteOneMemory, previewDeleteMemory } from '../../memory/manage/delete-one-memory';
 import { editMemory } from '../../memory/manage/edit-memory';
@@ -12,9 +13,12 @@ import { importMemories } from '../../memory/manage/import-memories';
 import { listMemories } from '../../memory/manage/list-memories';
 import { memoryHistory, revertMemory } from '../../memory/manage/memory-history';
 import { memoryOverview } from '../../memory/manage/memory-overview';
+import { reviewCount } from '../../memory/manage/review-count';
 import {
   activityInput,
   activityPage,
+  asOfInput,
+  asOfOutput,
   deleteAllInput,
   deleteAllReceipt,
   deleteReceipt,
@@ -31,6 +35,7 @@ import {
   memoryRef,
   overviewOutput,
   resolveConflictInput,
+  reviewCountOutput,
   revertInput,
 } from '../../memory/manage/schemas';
 import { confirmCandidate, rejectCandidate, resolveConflict, restoreArchived, setPinned } from '../../memory/manage/set-memory-status';
@@ -73,6 +78,10 @@ export function createMemoriesRouter(embedder: () => Embedder) {
       .output(memoryItem)
       .mutation(({ ctx, input }) => revertMemory(ctx.db, input, embedder())),
     overview: protectedProcedure.output(overviewOutput).query(({ ctx }) => memoryOverview(ctx.db)),
+    /** The count badge on the navigation link to this page. */
+    reviewCount: protectedProcedure.output(reviewCountOutput).query(({ ctx }) => reviewCount(ctx.db)),
+    /** What the assistant believed at a past moment: the versions active then. */
+    asOf: protectedProcedure.input(asOfInput).output(asOfOutput).query(({ ctx, input }) => memoriesAsOf(ctx.db, input.at)),
     activity: protectedProcedure.input(activityInput).output(activityPage).query(({ ctx, input }) => activityLog(ctx.db, input)),
     /** A mutation, not a query: exporting is audited (SPEC §7). */
     export: protectedProcedure

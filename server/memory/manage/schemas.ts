@@ -228,3 +228,51 @@ export const exportFile = z.object({
 });
 export type ExportFile = z.infer<typeof exportFile>;
 export type ExportedMemory = z.infer<typeof exportedMemory>;
+
+/** Memories waiting for a yes/no (candidates) or a choice (conflicts): the navigation badge. */
+export const reviewCountOutput = z.object({ candidate: z.number(), conflicted: z.number(), total: z.number() });
+
+/** "As of" lists at most this many memories; older accounts are told the list was cut. */
+export const AS_OF_MAX_ITEMS = 500;
+/** A browser clock a little ahead of the server's still means "now", not "the future". */
+export const AS_OF_CLOCK_SKEW_MS = 5 * 60_000;
+
+const AS_OF_DATE_MESSAGE = 'Pick a date and time, e.g. 2025-01-31 or 2025-01-31T18:00:00Z.';
+/** A Date (from the page) or an ISO-8601 string (from other API clients), never in the future. */
+const pastMoment = z
+  .union([z.date({ error: AS_OF_DATE_MESSAGE }), z.string({ error: AS_OF_DATE_MESSAGE }).trim().min(1, AS_OF_DATE_MESSAGE).max(64, AS_OF_DATE_MESSAGE)], {
+    error: AS_OF_DATE_MESSAGE,
+  })
+  .transform((value, ctx) => {
+    const date = typeof value === 'string' ? new Date(value) : value;
+    if (Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: 'custom', message: `That is not a date. ${AS_OF_DATE_MESSAGE}` });
+      return z.NEVER;
+    }
+    return date;
+  })
+  .refine((date) => date.getTime() <= Date.now() + AS_OF_CLOCK_SKEW_MS, {
+    message: 'The "as of" date is in the future; pick today or an earlier date.',
+  });
+
+export const asOfInput = z.object({ at: pastMoment }).strict();
+
+export const asOfItem = z.object({
+  id: z.string(),
+  /** The version that was current at that moment. */
+  version: z.number(),
+  type: z.enum(MEMORY_TYPES),
+  kind: z.string(),
+  summary: z.string(),
+  entities: z.array(z.string()),
+  importance: z.number(),
+  sensitive: z.boolean(),
+  validUntil: z.date().nullable(),
+  /** When that version was written. */
+  since: z.date(),
+  /** Where the memory stands today, so the page can say "changed since" or "no longer used". */
+  currentVersion: z.number(),
+  currentStatus: z.enum(MEMORY_STATUSES),
+  currentSummary: z.string(),
+});
+export const asOfOutput = z.object({ at: z.date(), items: z.array(asOfItem), truncated: z.boolean() });
