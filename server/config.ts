@@ -10,6 +10,8 @@ export const config = {
     nameMaxLength: 100,
   },
   chat: {
+    /** Model steps in one reply when it may call memory tools: find, change, then answer. */
+    maxToolSteps: 4,
     /** Issue 3: a single message may not exceed this many characters. */
     maxMessageChars: 16_000,
     conversationsPageSize: 30,
@@ -32,6 +34,19 @@ export const config = {
     fastChannelMinImportance: 4, // SPEC §4.1
     candidateTimeoutDays: 30, // SPEC §3
     dedupCosine: 0.9, // SPEC §4.4
+  },
+  /** Memory management by natural language in chat (SPEC §7). */
+  chatCommands: {
+    /** "What do you remember about me?" lists at most this many memories in the reply. */
+    listLimit: 30,
+    /** A request names a memory when it covers this share of the request's content words… */
+    minTargetCoverage: 0.5,
+    /** …or, failing that, when the memory is this similar in meaning (cosine). */
+    minTargetSimilarity: 0.55,
+    /** A correction replaces a memory of the same topic at least this similar. */
+    correctionMinSimilarity: 0.5,
+    /** At most this many memories change for one request that names several. */
+    maxTargets: 3,
   },
   recall: {
     coreMax: 5, // SPEC §5.1
@@ -77,6 +92,8 @@ export const config = {
     userBatchSize: 50,
     /** Changes per transaction inside one user's job, so a concurrent chat never waits long. */
     writeChunk: 25,
+    /** Pause between two of a job's write transactions (0: yield once to the event loop). */
+    chunkPauseMs: 0,
     /** At most this many individual changes are listed in a job's report (counts are exact). */
     reportMaxChanges: 500,
     /** Daily crons, UTC (issue 7): decay first, retention after it. */

@@ -7,6 +7,7 @@ import 'server-only';
 import {
   createUIMessageStream,
   createUIMessageStreamResponse,
+  isStepCount,
   streamText,
   toUIMessageStream,
   type LanguageModel,
@@ -22,7 +23,8 @@ import { config } from '../config';
 import { AppError } from '../errors';
 import { enqueueEvent, type OutboxRow } from '../events/outbox';
 import type { Dispatcher } from '../jobs/dispatch';
-import { fastChannelNote, type FastChannelMessage, type FastChannelResult } from '../memory/fast-channel';
+import { type FastChannelMessage, type FastChannelResult } from '../memory/fast-channel';
+import { fastChannelNote } from '../memory/fast-channel-note';
 import { turnCompleted } from '../../inngest/events';
 import { recordLedger, touchAccessStats } from '../recall/ledger';
 import type { RecallInput, RecallResult } from '../recall/recall';
@@ -53,6 +55,8 @@ export interface ChatTurnDeps {
   now?: () => Date;
   /** Recall for this turn (SPEC §5): the memory section and the ledger of its decisions. */
   recall?: (db: UserDb, input: RecallInput) => Promise<RecallResult | null>;
+  /** Tools the model may call this turn (memory management with a real model). */
+  tools?: (db: UserDb, context: { message: string }) => ToolSet;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -140,8 +144,11 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
 
   const stream = createUIMessageStream<ChatUIMessage>({
     execute: async ({ writer }) => {
+      const tools = deps.tools?.(db, { message: turn.userMessage.content });
       const result = streamText({
         model: deps.model,
+        // A tool call is a step; the model then answers with what the tool did.
+        ...(tools ? { tools, stopWhen: isStepCount(config.chat.maxToolSteps) } : {}),
         system: buildSystemPrompt({ now, memorySection, conversationSummary: memory.summary }),
         messages: toModelMessages(memory),
         abortSignal: signal,
@@ -157,15 +164,17 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
         stream: result.stream,
         generateMessageId: () => assistantId,
         messageMetadata: ({ part }) => (part.type === 'start' ? { model: deps.modelId } : undefined),
+        // Also phrases a failed tool call for the UI; only an `error` chunk fails the turn (a
+        // tool's error goes back to the model, which answers with it).
         onError: (error) => {
           const described = describeProviderError(error);
           console.error(`[chat] provider error (${described.code}):`, error instanceof Error ? error.message : error);
-          failure = described.message;
           return described.message;
         },
       });
       for await (const chunk of ui) {
         if (chunk.type === 'text-delta') text += chunk.delta;
+        if (chunk.type === 'error') failure = chunk.errorText;
         // Hold the finish back until the reply is stored, so the client never sees a
         // finished reply that a reload would not show.
         if (chunk.type === 'finish') finish = chunk;

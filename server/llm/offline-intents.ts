@@ -1,6 +1,7 @@
 // Recognises the fast-channel requests of SPEC §4.1 (through the shared detector in
 // server/memory/explicit-command.ts) and the "what do you remember about me" question (§7) in the
 // user's latest message. Storage happens elsewhere; the offline model only phrases the reply.
+import { isListQuestion } from '../memory/chat-commands/detect';
 import { parseExplicitCommand } from '../memory/explicit-command';
 import { isMostlyChinese } from './text-terms';
 
@@ -10,23 +11,10 @@ export type OfflineIntent =
   | { kind: 'recall-all' }
   | { kind: 'other' };
 
-const RECALL_ALL = [
-  /\bwhat (?:do|did|else do|all do) you (?:know|remember|recall|have (?:stored|saved|noted)|have on record)(?:\s+\w+)? about me\b/i,
-  /\bwhat have you (?:remembered|learned|learnt|stored|saved|noted)(?:\s+\w+)? about me\b/i,
-  /\b(?:tell|show|list) me (?:what|everything) you (?:know|remember)(?: about me)?\b/i,
-  /\b(?:show|list|what are) (?:me )?(?:my|your) memor(?:y|ies)\b/i,
-  /\bwhat(?:'s| is) in your memory\b/i,
-  /\bdo you (?:know|remember) anything about me\b/i,
-  /你(?:都|还)?记得(?:关于)?我(?:的)?(?:什么|哪些|些什么|啥)/,
-  /关于我你(?:都|还)?(?:知道|记得|了解)(?:些|哪些)?(?:什么|啥)/,
-  /你(?:都|还)?(?:知道|了解)(?:关于)?我(?:的)?(?:什么|哪些|啥)/,
-  /你对我(?:有)?(?:了解|知道)(?:多少|什么|些什么)/,
-  /(?:列出|看看|显示)(?:一下)?(?:我的|你的)?记忆/,
-];
 
 /** Fast-channel phrasing comes from the memory pipeline's detector, so replies and storage agree. */
 export function detectIntent(message: string): OfflineIntent {
-  if (RECALL_ALL.some((pattern) => pattern.test(message))) return { kind: 'recall-all' };
+  if (isListQuestion(message)) return { kind: 'recall-all' };
 
   const command = parseExplicitCommand(message);
   if (!command) return { kind: 'other' };

@@ -14,6 +14,7 @@ import type {
 } from '@ai-sdk/provider';
 import { generateId } from 'ai';
 
+import { parseFastChannelNote } from '../memory/fast-channel-note';
 import { parseMemorySection } from './memory-section';
 import { chatReply } from './offline-replies';
 import { makeTitle, summarize } from './offline-tasks';
@@ -61,8 +62,7 @@ export function answerOffline(options: Pick<LanguageModelV4CallOptions, 'prompt'
   const nonEmpty = userMessages.filter((message) => message.trim() !== '');
   if (system.includes(TITLE_TASK_MARKER)) return makeTitle(nonEmpty[0] ?? '');
   if (system.includes(SUMMARY_TASK_MARKER)) return summarize(nonEmpty);
-  const memoryUpdate = /\[Memory update\] (.+)/.exec(system)?.[1];
-  return chatReply(nonEmpty.at(-1) ?? '', parseMemorySection(system), memoryUpdate);
+  return chatReply(nonEmpty.at(-1) ?? '', parseMemorySection(system), parseFastChannelNote(system));
 }
 
 const CJK_OR_WORD_CHUNK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{1,3}\s*|[^\s\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+\s*|\s+/gu;

@@ -3,6 +3,7 @@
 // configure a real model. Chinese input gets Chinese replies.
 
 import { conceptsOf, sharedConcepts } from './concepts';
+import type { ParsedNote } from '../memory/fast-channel-note';
 import type { MemoryLine, ParsedMemorySection } from './memory-section';
 import { detectIntent, reflectPronouns, reflectPronounsZh, type OfflineIntent } from './offline-intents';
 import { isMostlyChinese, isStopWord } from './text-terms';
@@ -172,30 +173,73 @@ function defaultReply(message: string, section: ParsedMemorySection, lang: Lang)
     .join('\n\n');
 }
 
-/** The offline model's reply to the latest user message, given the parsed memory section. */
-/**
- * The fast channel's note ("[Memory update] …") says what really happened to a remember/forget
- * request; when it did not go as asked, the reply says so instead of the usual acknowledgement.
- */
-function memoryUpdateReply(intent: OfflineIntent, update: string | undefined, lang: Lang): string | undefined {
-  if (!update) return undefined;
-  const notSaved = /^Nothing was saved because (.+?)\. Tell the user/.exec(update);
-  if (intent.kind === 'remember' && notSaved) {
-    return lang === 'zh' ? `这条我没有保存：${notSaved[1]}。` : `I didn't save that, because ${notSaved[1]}.`;
+const MEMORY_PAGE_EN = 'The Memory page in settings lists everything, and you can edit or delete any of it there.';
+const MEMORY_PAGE_ZH = '完整列表在设置的“记忆”页面，可以随时查看、修改或删除。';
+
+function listedReply(note: Extract<ParsedNote, { kind: 'listed' }>, lang: Lang): string {
+  const review =
+    note.awaitingReview === 0
+      ? ''
+      : lang === 'zh'
+        ? `另有 ${note.awaitingReview} 条等待你在“记忆”页面确认。`
+        : `${note.awaitingReview} more ${note.awaitingReview === 1 ? 'waits' : 'wait'} for your yes/no on the Memory page.`;
+  if (note.items.length === 0) {
+    const empty =
+      lang === 'zh'
+        ? '我目前还没有关于你的记忆。你可以说“记住我喜欢简短的回答”，我就会记下来。'
+        : "I don't have any memories about you yet. Tell me something like “remember that I prefer short answers” and I'll keep it.";
+    return [empty, review].filter(Boolean).join('\n\n');
   }
-  const noMatch = /^The user asked to forget "(.+)", but no stored memory matches it/.exec(update);
-  if (intent.kind === 'forget' && noMatch) {
-    return lang === 'zh'
-      ? `我没有找到与“${noMatch[1]}”相符的记忆，所以没有删除任何内容。`
-      : `I couldn't find a memory matching "${noMatch[1]}", so nothing was deleted.`;
-  }
-  return undefined;
+  const head =
+    lang === 'zh'
+      ? `我记得这些关于你的事（共 ${note.total} 条${note.items.length < note.total ? `，这里列出最重要的 ${note.items.length} 条` : ''}）：`
+      : `Here's what I remember about you (${note.total === 1 ? '1 memory' : `${note.total} memories`}${note.items.length < note.total ? `, the ${note.items.length} most important shown` : ''}):`;
+  return [head, ...note.items.map((item) => `- ${item}`), '', [review, lang === 'zh' ? MEMORY_PAGE_ZH : MEMORY_PAGE_EN].filter(Boolean).join(' ')].join('\n');
 }
 
-export function chatReply(message: string, section: ParsedMemorySection, memoryUpdate?: string): string {
+/**
+ * The fast channel's note says what really happened to a memory request (saved, deleted,
+ * corrected, re-prioritised, or why not); the reply reports exactly that.
+ */
+function memoryUpdateReply(intent: OfflineIntent, note: ParsedNote | null, lang: Lang): string | undefined {
+  if (!note) return undefined;
+  const zh = lang === 'zh';
+  switch (note.kind) {
+    case 'not_stored':
+      return zh ? `这条我没有保存：${note.reason}。` : `I didn't save that, because ${note.reason}.`;
+    case 'nothing_to_forget':
+      if (intent.kind !== 'forget') return undefined;
+      return zh ? `我没有找到与“${note.target}”相符的记忆，所以没有删除任何内容。` : `I couldn't find a memory matching "${note.target}", so nothing was deleted.`;
+    case 'listed':
+      return listedReply(note, lang);
+    case 'reprioritized': {
+      const changes = note.changes.map((c) =>
+        c.from === c.to
+          ? zh
+            ? `“${c.summary}”的重要性已经是 ${c.to}（范围 1–5），没有变化`
+            : `“${c.summary}” is already at importance ${c.to} (of 1–5), so it stays there`
+          : zh
+            ? `“${c.summary}”的重要性从 ${c.from} 调整为 ${c.to}`
+            : `“${c.summary}” now has importance ${c.to} (was ${c.from}, of 1–5)`,
+      );
+      return zh ? `好的，${changes.join('；')}。` : `Done: ${changes.join('; ')}.`;
+    }
+    case 'nothing_to_change':
+      return zh ? `我没有找到与“${note.target}”相符的记忆，所以没有修改任何内容。` : `I couldn't find a memory matching "${note.target}", so nothing was changed.`;
+    case 'corrected':
+      return zh ? `好的，已更正：“${note.before}”改为“${note.after}”。` : `Thanks for the correction — I've updated “${note.before}” to “${note.after}”.`;
+    case 'already_known':
+      return zh ? `我记得的已经是：“${note.summary}”，不需要修改。` : `That's what I have already: “${note.summary}”. Nothing needed changing.`;
+    case 'other':
+      return undefined;
+  }
+}
+
+/** The offline model's reply to the latest user message, given the memory section and any note. */
+export function chatReply(message: string, section: ParsedMemorySection, note: ParsedNote | null = null): string {
   const lang: Lang = isMostlyChinese(message) ? 'zh' : 'en';
   const intent = detectIntent(message);
-  const update = memoryUpdateReply(intent, memoryUpdate, lang);
+  const update = memoryUpdateReply(intent, note, lang);
   if (update) return update;
   switch (intent.kind) {
     case 'recall-all':

@@ -1,20 +1,23 @@
 /**
- * The fast channel (SPEC §4.1): an explicit "remember …" is stored before the reply is written,
- * high confidence, importance ≥ 4; an explicit "forget …" hard-deletes the matching memory. The
- * result is handed to the model as a note so the reply can confirm exactly what happened.
+ * The fast channel (SPEC §4.1, §7 "In chat"): an explicit "remember …" is stored before the reply
+ * is written, high confidence, importance ≥ 4; "forget …" hard-deletes the matching memory;
+ * "what do you remember about me?" lists what is stored; "lower the priority of …" and "that's
+ * wrong, …" change a memory through the settings page's own edit. The result is handed to the
+ * model as a note (fast-channel-note.ts) so the reply says exactly what happened.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { UserDb } from '../../db/boundary';
-import { memories, messages } from '../../db/schema';
+import { messages } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { embeddingText, type Embedder } from './embedder';
 import { applyValidatedMemory } from './apply-memories';
 import { hardDeleteMemory } from './delete-memory';
-import { detectExplicitCommand } from './explicit-command';
+import { applyCorrection, findCorrectionTarget } from './chat-commands/correct';
+import { detectMemoryCommand, type MemoryCommand } from './chat-commands/command';
+import { findNamedMemories } from './chat-commands/find-named';
+import { listMemoriesForChat, type MemoryListing } from './chat-commands/list-for-chat';
+import { reprioritizeFromChat, type ReprioritizeResult } from './chat-commands/reprioritize';
 import type { ExtractionWindow } from './extraction-schema';
-import { findSimilarMemories } from './embeddings';
-import { termCoverage } from './memory-match';
-import type { MemoryRow } from './memory-types';
 import { extractExplicit } from './rules';
 import { lockUserMemory } from './user-lock';
 import { validateExtracted } from './validate';
@@ -23,7 +26,11 @@ export type FastChannelResult =
   | { kind: 'remembered'; memories: { id: string; summary: string }[] }
   | { kind: 'not_stored'; reason: string }
   | { kind: 'forgotten'; summaries: string[] }
-  | { kind: 'nothing_to_forget'; target: string };
+  | { kind: 'nothing_to_forget'; target: string }
+  | ({ kind: 'listed' } & MemoryListing)
+  | ReprioritizeResult
+  | { kind: 'corrected'; before: string; after: string }
+  | { kind: 'already_known'; summary: string };
 
 export interface FastChannelMessage {
   id: string;
@@ -32,18 +39,16 @@ export interface FastChannelMessage {
   createdAt: Date;
 }
 
-// A forget request names its memory by words; below this share of its words nothing is deleted.
-const FORGET_MIN_COVERAGE = 0.5;
-const FORGET_MIN_SIMILARITY = 0.55;
-
-async function markHandled(tx: Tx, messageId: string, kind: 'remember' | 'forget'): Promise<void> {
+async function markHandled(tx: Tx, messageId: string, kind: MemoryCommand['kind']): Promise<void> {
   await tx
     .update(messages)
     .set({ metadata: sql`${messages.metadata} || ${JSON.stringify({ fastChannel: kind })}::jsonb` })
     .where(eq(messages.id, messageId));
 }
 
-async function remember(db: UserDb, message: FastChannelMessage, content: string, embedder: Embedder, timeZone: string): Promise<FastChannelResult> {
+async function remember(db: UserDb, message: FastChannelMessage, content: string, deps: FastChannelDeps): Promise<FastChannelResult> {
+  if (deps.storeBlocked) return { kind: 'not_stored', reason: deps.storeBlocked };
+  const { embedder, timeZone } = deps;
   const window: ExtractionWindow = {
     messages: [{ id: message.id, role: 'user', content: message.content, createdAt: message.createdAt }],
     newMessageIds: [message.id],
@@ -76,47 +81,62 @@ async function remember(db: UserDb, message: FastChannelMessage, content: string
   return { kind: 'remembered', memories: stored };
 }
 
-/** The memories a "forget …" names: by its words first, else by meaning. */
-async function findForgetTargets(tx: Tx, target: string, vector: number[], model: string): Promise<MemoryRow[]> {
-  const live = await tx.select().from(memories).where(inArray(memories.status, ['active', 'candidate', 'conflicted']));
-  const scored = live
-    .map((m) => ({ m, coverage: termCoverage(target, `${m.summary} ${m.entities.join(' ')} ${m.quote}`) }))
-    .filter((x) => x.coverage >= FORGET_MIN_COVERAGE)
-    .sort((a, b) => b.coverage - a.coverage);
-  if (scored[0]) return scored.filter((x) => x.coverage === scored[0]!.coverage).map((x) => x.m);
-  const similar = await findSimilarMemories(tx, vector, model, { statuses: ['active'], limit: 1, minSimilarity: FORGET_MIN_SIMILARITY });
-  return similar.map((s) => s.memory);
-}
-
 async function forget(db: UserDb, message: FastChannelMessage, target: string, embedder: Embedder): Promise<FastChannelResult> {
   const [vector] = await embedder.embed([target]);
   return db.run(async (tx) => {
     await lockUserMemory(tx, db.userId);
-    const found = await findForgetTargets(tx, target, vector!, embedder.modelId);
+    const found = await findNamedMemories(tx, target, vector!, embedder.modelId);
     for (const memory of found) await hardDeleteMemory(tx, memory, 'fast_channel', 'The user asked to forget it in chat');
     await markHandled(tx, message.id, 'forget');
     return found.length > 0 ? { kind: 'forgotten', summaries: found.map((m) => m.summary) } : { kind: 'nothing_to_forget', target };
   });
 }
 
-export async function runFastChannel(db: UserDb, message: FastChannelMessage, deps: { embedder: Embedder; timeZone: string }): Promise<FastChannelResult | null> {
-  const command = detectExplicitCommand(message.content);
-  if (!command) return null;
-  return command.kind === 'remember'
-    ? remember(db, message, command.content, deps.embedder, deps.timeZone)
-    : forget(db, message, command.target, deps.embedder);
+async function correct(db: UserDb, message: FastChannelMessage, statement: string, deps: FastChannelDeps): Promise<FastChannelResult | null> {
+  const window: ExtractionWindow = {
+    messages: [{ id: message.id, role: 'user', content: message.content, createdAt: message.createdAt }],
+    newMessageIds: [message.id],
+    timeZone: deps.timeZone,
+    knownEntities: [],
+  };
+  const [item] = validateExtracted(extractExplicit(statement, window.messages[0]!, window), window).accepted;
+  // "That's wrong, whatever" states nothing storable: an ordinary turn, the model answers it.
+  if (!item) return null;
+  const [vector] = await deps.embedder.embed([embeddingText(item)]);
+  const target = await db.run((tx) => findCorrectionTarget(tx, item, vector!, deps.embedder.modelId, message.conversationId));
+  if (target?.alreadyRight) {
+    await db.run((tx) => markHandled(tx, message.id, 'correct'));
+    return { kind: 'already_known', summary: target.memory.summary };
+  }
+  if (!target) return remember(db, message, statement, deps);
+  const updated = await applyCorrection(db, target.memory, item, vector!, deps.embedder.modelId);
+  await db.run((tx) => markHandled(tx, message.id, 'correct'));
+  return { kind: 'corrected', before: target.memory.summary, after: updated.summary };
 }
 
-/** The note the model reads, so its reply confirms what actually happened. */
-export function fastChannelNote(result: FastChannelResult): string {
-  switch (result.kind) {
-    case 'remembered':
-      return `[Memory update] Saved to long-term memory just now: ${result.memories.map((m) => `"${m.summary}"`).join('; ')}. Confirm this to the user in one short sentence.`;
-    case 'not_stored':
-      return `[Memory update] Nothing was saved because ${result.reason}. Tell the user briefly.`;
-    case 'forgotten':
-      return `[Memory update] Deleted from long-term memory just now: ${result.summaries.map((s) => `"${s}"`).join('; ')}. Confirm to the user that it is forgotten.`;
-    case 'nothing_to_forget':
-      return `[Memory update] The user asked to forget "${result.target}", but no stored memory matches it. Say so, and that nothing was deleted.`;
+export interface FastChannelDeps {
+  embedder: Embedder;
+  timeZone: string;
+  /** Why nothing new may be stored (memory off, or this conversation is "don't remember"). */
+  storeBlocked?: string | null;
+}
+
+export async function runFastChannel(db: UserDb, message: FastChannelMessage, deps: FastChannelDeps): Promise<FastChannelResult | null> {
+  const command = detectMemoryCommand(message.content);
+  if (!command) return null;
+  switch (command.kind) {
+    case 'remember':
+      return remember(db, message, command.content, deps);
+    case 'forget':
+      return forget(db, message, command.target, deps.embedder);
+    case 'list':
+      return { kind: 'listed', ...(await listMemoriesForChat(db)) };
+    case 'reprioritize': {
+      const result = await reprioritizeFromChat(db, { ...command, quote: message.content }, deps.embedder);
+      await db.run((tx) => markHandled(tx, message.id, 'reprioritize'));
+      return result;
+    }
+    case 'correct':
+      return correct(db, message, command.statement, deps);
   }
 }

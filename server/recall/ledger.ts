@@ -13,10 +13,16 @@ import type { Decision } from './select';
 
 export async function recordLedger(tx: Tx, userId: string, messageId: string, decisions: Decision[]): Promise<void> {
   if (decisions.length === 0) return;
+  // A memory deleted while the reply was written (a "forget" tool call in this very turn, or the
+  // settings page in another tab) has no provenance left to record.
+  const ids = [...new Set(decisions.map((d) => d.memory.id))];
+  const live = new Set((await tx.select({ id: memories.id }).from(memories).where(inArray(memories.id, ids))).map((r) => r.id));
+  const kept = decisions.filter((d) => live.has(d.memory.id));
+  if (kept.length === 0) return;
   await tx
     .insert(recallLedger)
     .values(
-      decisions.map((d) => ({
+      kept.map((d) => ({
         userId,
         messageId,
         memoryId: d.memory.id,

@@ -9,8 +9,7 @@ import { createInProcessRunner } from '@/server/jobs/in-process-runner';
 import { createLocalEmbedder } from '@/server/llm/local-embedder';
 import { createOfflineModel } from '@/server/llm/offline-model';
 import { createEmbedder, type Embedder } from '@/server/memory/embedder';
-import { runFastChannel } from '@/server/memory/fast-channel';
-import { recall } from '@/server/recall/recall';
+import { settingsAwareFastChannel, settingsAwareRecall } from '@/server/chat/memory-hooks';
 import type { TestDatabase } from './db';
 import { readUiStream, textOf } from './mock-models';
 
@@ -50,9 +49,9 @@ export async function chatTurn(
     model: createOfflineModel(),
     modelId: 'offline',
     dispatcher: jobs.dispatcher,
-    fastChannel: (handle, message) => runFastChannel(handle, message, { embedder: jobs.embedder, timeZone: 'UTC' }),
+    fastChannel: settingsAwareFastChannel(jobs.embedder),
     rateLimit: { check: () => undefined },
-    recall: (handle, input) => recall(handle, input, { embedder: jobs.embedder }),
+    recall: settingsAwareRecall({ embedder: jobs.embedder }),
     defer: (task) => void deferred.push(task()),
     ...overrides,
   };

@@ -25,7 +25,13 @@ function patchOf(input: EditInput): MemoryPatch {
  * The user corrects a memory: a new version (never an overwrite), and a new vector when the
  * embedded text changed so recall finds it by what it now says.
  */
-export async function editMemory(db: UserDb, input: EditInput, embedder: Embedder): Promise<MemoryItem> {
+export async function editMemory(
+  db: UserDb,
+  input: EditInput,
+  embedder: Embedder,
+  /** Why, in the version history; a change asked for in chat quotes the request. */
+  reason = 'Edited by the user',
+): Promise<MemoryItem> {
   const patch = patchOf(input);
   if (Object.keys(patch).length === 0) throw new AppError('bad_request:memory', 'Nothing to change: give a new text, type, kind, importance or valid-until date.');
   const current = await db.run((tx) => findMemory(tx, input.id));
@@ -34,7 +40,7 @@ export async function editMemory(db: UserDb, input: EditInput, embedder: Embedde
   const vector = embeddingChanged(current, next) ? await embedOne(embedder, next) : null;
   const updated = await db.run(async (tx) => {
     await lockUserMemory(tx, db.userId);
-    const row = await applyUserChange(tx, current, patch, 'Edited by the user', 'memory.updated');
+    const row = await applyUserChange(tx, current, patch, reason, 'memory.updated');
     if (vector) await replaceEmbedding(tx, row, embedder.modelId, vector);
     return row;
   });
