@@ -85,7 +85,7 @@ async function forget(db: UserDb, message: FastChannelMessage, target: string, e
   const [vector] = await embedder.embed([target]);
   return db.run(async (tx) => {
     await lockUserMemory(tx, db.userId);
-    const found = await findNamedMemories(tx, target, vector!, embedder.modelId);
+    const found = await findNamedMemories(tx, target, vector!, embedder.modelId, { includeMerged: true });
     for (const memory of found) await hardDeleteMemory(tx, memory, 'fast_channel', 'The user asked to forget it in chat');
     await markHandled(tx, message.id, 'forget');
     return found.length > 0 ? { kind: 'forgotten', summaries: found.map((m) => m.summary) } : { kind: 'nothing_to_forget', target };

@@ -4,12 +4,24 @@ import type { z } from 'zod';
 import type { UserDb } from '../../../db/boundary';
 import { memories, memoryEmbeddings, memorySources, memoryVersions, recallLedger } from '../../../db/schema';
 import type { Tx } from '../../../db/types';
+import type { MemoryRow } from '../memory-types';
 import { hardDeleteMemory } from '../delete-memory';
 import { lockUserMemory } from '../user-lock';
 import { findMemory } from './find-memory';
 import type { deleteReceipt } from './schemas';
 
 type Receipt = z.output<typeof deleteReceipt>;
+
+async function mergedInto(tx: Tx, memory: MemoryRow): Promise<Receipt['mergedInto']> {
+  if (memory.status !== 'merged' || !memory.supersedesId) return null;
+  const [summary] = await tx.select({ id: memories.id, summary: memories.summary }).from(memories).where(eq(memories.id, memory.supersedesId));
+  if (!summary) return null;
+  const [siblings] = await tx
+    .select({ n: count() })
+    .from(memories)
+    .where(and(eq(memories.supersedesId, summary.id), eq(memories.status, 'merged')));
+  return { ...summary, sourcesLeft: (siblings?.n ?? 1) - 1 };
+}
 
 /** Everything a delete reaches, so the page can show it before and confirm it after. */
 async function reachOf(tx: Tx, id: string): Promise<Receipt> {
@@ -27,6 +39,7 @@ async function reachOf(tx: Tx, id: string): Promise<Receipt> {
   ]);
   return {
     id: memory.id,
+    mergedInto: await mergedInto(tx, memory),
     versions: versions?.n ?? 0,
     sources: sources?.n ?? 0,
     vectors: vectors?.n ?? 0,

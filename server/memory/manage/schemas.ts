@@ -123,6 +123,8 @@ export const deleteReceipt = z.object({
   answersCiting: z.number(),
   /** Memories that replaced or were folded from this one; they lose the link, not their text. */
   linkedMemories: z.array(z.object({ id: z.string(), summary: z.string(), status: z.enum(MEMORY_STATUSES) })),
+  /** The consolidated summary it was merged into: rebuilt without it (or removed, if it was one of two). */
+  mergedInto: z.object({ id: z.string(), summary: z.string(), sourcesLeft: z.number() }).nullable(),
 });
 
 export const deleteAllReceipt = z.object({ memories: z.number(), versions: z.number(), vectors: z.number(), sources: z.number(), ledgerEntries: z.number() });

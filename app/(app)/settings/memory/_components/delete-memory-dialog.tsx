@@ -60,6 +60,12 @@ export function DeleteMemoryDialog({ memory, onClose, onDeleted }: { memory: Mem
                 {p.linkedMemories.map((m) => `“${m.summary}”`).join(', ')}
               </li>
             )}
+            {p.mergedInto && (
+              <li>
+                the summary it was merged into, &ldquo;{p.mergedInto.summary}&rdquo;,{' '}
+                {p.mergedInto.sourcesLeft >= 2 ? `is rebuilt from its ${p.mergedInto.sourcesLeft} other sources` : 'is removed (its other source becomes a memory of its own again)'}
+              </li>
+            )}
           </ul>
         )}
       </div>
