@@ -39,6 +39,8 @@ const envSchema = z.object({
     'must be an http(s):// URL, e.g. http://localhost:11434/v1 for Ollama',
   ),
   LLM_API_KEY: optionalString,
+  /** Memory tools for a real chat model; `off` for an OpenAI-compatible server without tool calls. */
+  CHAT_MEMORY_TOOLS: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on'),
   INNGEST_EVENT_KEY: optionalString,
   INNGEST_SIGNING_KEY: optionalString,
   INNGEST_DEV: optionalString,

@@ -1,6 +1,7 @@
 import 'server-only';
 import { after } from 'next/server';
 import { config } from '../config';
+import { env } from '../env';
 import { withUser } from '../../db';
 import { createDispatcher, defaultDeliver } from '../jobs/dispatch';
 import { configuredEmbedder, embedderFor, inProcessRunner } from '../jobs/production';
@@ -21,9 +22,9 @@ export function chatTurnDeps(): ChatTurnDeps {
     modelId: chat.id,
     dispatcher: createDispatcher(withUser, defaultDeliver(inProcessRunner)),
     fastChannel: settingsAwareFastChannel(configuredEmbedder()),
-    // A real model manages memory with tools; the offline model cannot call them, and relies on
-    // the fast channel's patterns alone.
-    tools: chat.offline ? undefined : (db, context) => memoryTools(db, configuredEmbedder(), context),
+    // A real model manages memory with tools; the offline model cannot call them (nor can some
+    // OpenAI-compatible servers: CHAT_MEMORY_TOOLS=off) and relies on the fast channel's patterns.
+    tools: chat.offline || env().CHAT_MEMORY_TOOLS === 'off' ? undefined : (db, context) => memoryTools(db, configuredEmbedder(), context),
     rateLimit,
     recall: settingsAwareRecall({ embedder: configuredEmbedder(), embedderFor }),
     defer: (task) =>
