@@ -1,21 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUp, uniqueEmail } from './helpers';
+import { send, signUp, uniqueEmail } from './helpers';
 
 // The e2e server runs the built-in offline model (playwright.config.ts clears every provider
 // setting), so replies stream without a network and always arrive.
 
 const CONVERSATION_URL = /\/chat\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
-/** Sends a message with Enter and waits until the reply has finished streaming. */
-async function send(page: Page, text: string): Promise<void> {
-  const before = await page.getByTestId('message').count();
-  await page.getByLabel('Message').fill(text);
-  await page.getByLabel('Message').press('Enter');
-  await expect(page.getByTestId('message')).toHaveCount(before + 2);
-  // Send comes back (replacing Stop) only once the reply is complete.
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
-  await expect(page.getByTestId('message').last()).not.toHaveText('');
-}
 
 function conversationIdOf(page: Page): string {
   const id = CONVERSATION_URL.exec(new URL(page.url()).pathname)?.[1];

@@ -32,3 +32,24 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/** Sends a message with Enter and waits until the reply has finished streaming. */
+export async function send(page: Page, text: string): Promise<void> {
+  const before = await page.getByTestId('message').count();
+  await page.getByLabel('Message').fill(text);
+  await page.getByLabel('Message').press('Enter');
+  await expect(page.getByTestId('message')).toHaveCount(before + 2);
+  // Send comes back (replacing Stop) only once the reply is complete.
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await expect(page.getByTestId('message').last()).not.toHaveText('');
+}
+
+export const lastReply = (page: Page) => page.locator('[data-testid="message"][data-role="assistant"]').last();
+
+/** The signed-in user's memories as the API returns them (raw JSON text), for polling. */
+export async function memoryList(page: Page): Promise<string> {
+  const input = encodeURIComponent(JSON.stringify({ json: {} }));
+  const response = await page.request.get(`/api/trpc/memories.list?input=${input}`);
+  expect(response.status()).toBe(200);
+  return response.text();
+}

@@ -1,24 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signUp, uniqueEmail } from './helpers';
+import { expect, test } from '@playwright/test';
+import { lastReply, memoryList, send, signUp, uniqueEmail } from './helpers';
 
 // The offline model and in-process jobs, as on a fresh clone with no configuration.
-
-async function send(page: Page, text: string): Promise<void> {
-  const before = await page.getByTestId('message').count();
-  await page.getByLabel('Message').fill(text);
-  await page.getByLabel('Message').press('Enter');
-  await expect(page.getByTestId('message')).toHaveCount(before + 2);
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
-}
-
-const lastReply = (page: Page) => page.locator('[data-testid="message"][data-role="assistant"]').last();
-
-async function memoryList(page: Page): Promise<string> {
-  const input = encodeURIComponent(JSON.stringify({ json: {} }));
-  const response = await page.request.get(`/api/trpc/memories.list?input=${input}`);
-  expect(response.status()).toBe(200);
-  return response.text();
-}
 
 test('a peanut allergy told in one conversation shapes dinner advice in the next, and the reply shows which memory it used', async ({ page }) => {
   await signUp(page, uniqueEmail('allergy'));

@@ -1,19 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { signUp, uniqueEmail } from './helpers';
+import { lastReply, send, signUp, uniqueEmail } from './helpers';
 
 // The offline model and in-process jobs (playwright.config.ts clears every provider setting).
 
-async function send(page: Page, text: string): Promise<void> {
-  const before = await page.getByTestId('message').count();
-  await page.getByLabel('Message').fill(text);
-  await page.getByLabel('Message').press('Enter');
-  await expect(page.getByTestId('message')).toHaveCount(before + 2);
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
-  await expect(page.getByTestId('message').last()).not.toHaveText('');
-}
-
-const lastReply = (page: Page) => page.locator('[data-testid="message"][data-role="assistant"]').last();
 const memoryItems = (page: Page) => page.getByTestId('memory-item');
 
 test('a memory told in chat can be seen, edited, traced, exported and deleted from settings, and then no longer shapes replies', async ({

@@ -13,7 +13,7 @@ export default async function NewChatPage() {
   const conversationId = crypto.randomUUID();
   return (
     <ChatLayout email={user.email ?? user.name ?? ''} model={chatModelInfo()}>
-      <ChatSession key={conversationId} conversationId={conversationId} initialMessages={[]} isNew />
+      <ChatSession key={conversationId} conversationId={conversationId} initialMessages={[]} isNew memoryDisabled={false} />
     </ChatLayout>
   );
 }

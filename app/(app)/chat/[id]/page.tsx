@@ -33,6 +33,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
         conversationId={conversation.id}
         initialMessages={toChatUIMessages(conversation.messages)}
         isNew={false}
+        memoryDisabled={conversation.memoryDisabled}
       />
     </ChatLayout>
   );

@@ -9,19 +9,25 @@ import { wasRejectedBeforeSaving } from './chat-errors';
 import { messageText, type ChatUIMessage } from './chat-message';
 import { createChatTransport } from './chat-transport';
 import { Composer } from './composer';
+import { MemoryToggle } from './memory-toggle';
 import { MessageList } from './message-list';
+import { useConversationMemory } from './use-conversation-memory';
 
 interface ChatSessionProps {
   conversationId: string;
   initialMessages: ChatUIMessage[];
   /** No message sent yet: the conversation does not exist until its first message creates it. */
   isNew: boolean;
+  /** "Don't remember this conversation" as stored (false for a new chat). */
+  memoryDisabled: boolean;
 }
 
 type Trigger = 'submit-message' | 'regenerate-message';
 
+const REVIEW_RECHECK_MS = 4_000;
+
 /** One conversation: its messages, the streaming reply, and the composer. */
-export function ChatSession({ conversationId, initialMessages, isNew }: ChatSessionProps) {
+export function ChatSession({ conversationId, initialMessages, isNew, memoryDisabled }: ChatSessionProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -29,9 +35,19 @@ export function ChatSession({ conversationId, initialMessages, isNew }: ChatSess
   const [stoppedIds, setStoppedIds] = useState<ReadonlySet<string>>(() => new Set());
   const exists = useRef(!isNew);
   const lastTrigger = useRef<Trigger>('submit-message');
+  const memory = useConversationMemory({ conversationId, initialOff: memoryDisabled, existsRef: exists });
+  const [preparing, setPreparing] = useState(false);
 
   const refreshConversationList = useCallback(() => {
     void queryClient.invalidateQueries(trpc.conversations.list.pathFilter());
+  }, [queryClient, trpc]);
+
+  // A turn can leave memories waiting for review (the sidebar badge); the slow channel writes
+  // them just after the reply, so look again a moment later as well.
+  const refreshReviewCount = useCallback(() => {
+    const refresh = () => void queryClient.invalidateQueries(trpc.memories.reviewCount.pathFilter());
+    refresh();
+    window.setTimeout(refresh, REVIEW_RECHECK_MS);
   }, [queryClient, trpc]);
 
   const { messages, status, error, sendMessage, regenerate, stop } = useChat<ChatUIMessage>({
@@ -44,6 +60,7 @@ export function ChatSession({ conversationId, initialMessages, isNew }: ChatSess
     onFinish: ({ message, isAbort }) => {
       if (isAbort) setStoppedIds((ids) => new Set(ids).add(message.id));
       refreshConversationList();
+      refreshReviewCount();
     },
   });
 
@@ -65,12 +82,16 @@ export function ChatSession({ conversationId, initialMessages, isNew }: ChatSess
     if (isNew && !exists.current && pathname !== '/chat') router.replace(pathname);
   }, [isNew, pathname, router]);
 
+  const { beforeFirstSend } = memory;
   const send = useCallback(
     (text: string) => {
       lastTrigger.current = 'submit-message';
-      void sendMessage({ text });
+      setPreparing(true);
+      void beforeFirstSend()
+        .then((ok) => (ok ? sendMessage({ text }) : undefined))
+        .finally(() => setPreparing(false));
     },
-    [sendMessage],
+    [sendMessage, beforeFirstSend],
   );
 
   const regenerateReply = useCallback(() => {
@@ -90,7 +111,7 @@ export function ChatSession({ conversationId, initialMessages, isNew }: ChatSess
 
   const stopReply = useCallback(() => void stop(), [stop]);
 
-  const busy = status === 'submitted' || status === 'streaming';
+  const busy = preparing || status === 'submitted' || status === 'streaming';
   return (
     <div className="chat-session">
       <MessageList
@@ -100,6 +121,13 @@ export function ChatSession({ conversationId, initialMessages, isNew }: ChatSess
         stoppedIds={stoppedIds}
         onRegenerate={regenerateReply}
         onRetry={retry}
+      />
+      <MemoryToggle
+        off={memory.off}
+        onToggle={memory.toggle}
+        // While a new chat's first message is on its way its row may be half-made: wait for the reply.
+        disabled={memory.saving || preparing || (status === 'submitted' && !exists.current)}
+        error={memory.error}
       />
       <Composer busy={busy} onSend={send} onStop={stopReply} autoFocus={isNew} />
     </div>

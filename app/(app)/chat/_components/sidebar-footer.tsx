@@ -1,5 +1,5 @@
-import Link from 'next/link';
 import { signOutAction } from '@/app/(auth)/actions';
+import { MemoryNavLink } from './memory-nav-link';
 
 export function SidebarFooter({ email }: { email: string }) {
   return (
@@ -9,9 +9,7 @@ export function SidebarFooter({ email }: { email: string }) {
         {email}
       </p>
       <div className="sidebar-footer-actions">
-        <Link href="/settings/memory" className="footer-link">
-          Memory
-        </Link>
+        <MemoryNavLink />
         <form action={signOutAction}>
           <button type="submit" className="ghost">
             Sign out

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { ActivityLog } from './activity-log';
+import { AsOfView } from './as-of-view';
 import { DangerZone } from './danger-zone';
 import { ExportImport } from './export-import';
 import { FocusedMemory } from './focused-memory';
@@ -33,6 +34,7 @@ export function MemorySettings({ focusId }: { focusId: string | null }) {
       {focusId && <FocusedMemory id={focusId} onNotice={setNotice} />}
       <ReviewInbox />
       <MemoryBrowser onNotice={setNotice} />
+      <AsOfView />
       <ExportImport onNotice={setNotice} />
       <ActivityLog />
       <DangerZone onNotice={setNotice} />
