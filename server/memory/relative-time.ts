@@ -362,6 +362,17 @@ const DAY_RULES: DayRule[] = [
     },
   },
   {
+    // "2026-12-04", "2026/12/4", "2026年12月4日": a calendar date that names its year.
+    pattern: /\b(\d{4})[-/](\d{1,2})[-/](\d{1,2})\b|(\d{4})年(\d{1,2})月(\d{1,2})(?:日|号)?/,
+    resolve: (m) => {
+      const year = Number(m[1] ?? m[4]);
+      const month = Number(m[2] ?? m[5]);
+      const day = Number(m[3] ?? m[6]);
+      if (!(month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month))) return null;
+      return { from: { year, month, day }, days: 1 };
+    },
+  },
+  {
     pattern: new RegExp(`(${ZH_NUM})月(${ZH_NUM})(?:日|号)`),
     resolve: (m, today, _at, options) => datedDay(today, parseNumber(m[1] ?? ''), parseNumber(m[2] ?? ''), options),
   },

@@ -43,6 +43,9 @@ describe('resolveRelativeTime in the message time zone', () => {
     ['月底', '2026-03-31 00:00', '2026-04-01 00:00'],
     ['下个月', '2026-04-01 00:00', '2026-05-01 00:00'],
     ['3月12日', '2026-03-12 00:00', '2026-03-13 00:00'],
+    ['on 2026-12-04', '2026-12-04 00:00', '2026-12-05 00:00'],
+    ['2027/1/9', '2027-01-09 00:00', '2027-01-10 00:00'],
+    ['2026年12月4日', '2026-12-04 00:00', '2026-12-05 00:00'],
   ])('%s', (text, start, end) => {
     expect(resolve(text)).toMatchObject({ start, end });
   });
@@ -53,6 +56,11 @@ describe('resolveRelativeTime in the message time zone', () => {
     expect(resolve('明天下午三点开会')).toEqual({ start: '2026-03-07 15:00', end: undefined, expression: '明天下午三点' });
     expect(resolve('I have a dentist appointment tomorrow at 3pm.')).toEqual({ start: '2026-03-07 15:00', end: undefined, expression: 'tomorrow at 3pm' });
     expect(resolve('晚上八点半')).toMatchObject({ start: '2026-03-06 20:30' });
+    expect(resolve('dentist on 2026-12-04 at 3pm')).toMatchObject({ start: '2026-12-04 15:00', expression: '2026-12-04 at 3pm' });
+  });
+
+  it('ignores a date that does not exist', () => {
+    expect(resolve('ticket 2026-02-30 is closed')).toBeNull();
   });
 
   it('rolls a passed time of day to the next day', () => {
