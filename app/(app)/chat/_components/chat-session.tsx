@@ -84,12 +84,18 @@ export function ChatSession({ conversationId, initialMessages, isNew, memoryDisa
 
   const { beforeFirstSend } = memory;
   const send = useCallback(
-    (text: string) => {
+    async (text: string): Promise<boolean> => {
       lastTrigger.current = 'submit-message';
       setPreparing(true);
-      void beforeFirstSend()
-        .then((ok) => (ok ? sendMessage({ text }) : undefined))
-        .finally(() => setPreparing(false));
+      try {
+        // A new chat set to "don't remember" is created with the flag first; if that fails the
+        // message is not sent, and the composer keeps its text.
+        if (!(await beforeFirstSend())) return false;
+        await sendMessage({ text });
+        return true;
+      } finally {
+        setPreparing(false);
+      }
     },
     [sendMessage, beforeFirstSend],
   );

@@ -14,7 +14,8 @@ const formatCount = (n: number) => n.toLocaleString('en-US');
 interface ComposerProps {
   /** A reply is being requested or streamed: no sending, and the button stops it instead. */
   busy: boolean;
-  onSend: (text: string) => void;
+  /** Resolves false when the message was not sent (the text then stays in the box). */
+  onSend: (text: string) => Promise<boolean>;
   onStop: () => void;
   autoFocus: boolean;
 }
@@ -43,8 +44,12 @@ export function Composer({ busy, onSend, onStop, autoFocus }: ComposerProps) {
 
   function submit() {
     if (!canSend) return;
-    onSend(text);
+    const sent = text;
     setText('');
+    void onSend(sent).then((ok) => {
+      // Put it back unless something new was typed meanwhile.
+      if (!ok) setText((current) => (current === '' ? sent : current));
+    });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
