@@ -40,21 +40,36 @@ const ZH_PREFIX = /^(?:(?:好的?|嗯|对了|另外|还有|顺便说一下|那�
 const RECALL_QUESTION = /^(?:what|when|where|who|whom|how|which|if|whether|why|the time|that time)\b/i;
 
 const REMEMBER_EN =
-  /^(?:(?:do\s+)?(?:remember|memori[sz]e|keep in mind|bear in mind|make a note|take note|note down|note|jot down)|don'?t forget|do not forget|never forget)(?:\s+(that|to|this))?\b[\s,:;\-—]*/i;
+  /^(?:(?:do\s+)?(?:remember|memori[sz]e|keep in mind|bear in mind|make a note|take note|note down|note|jot down)|don'?t forget|do not forget|never forget|(?=(?:save|store) this\s*:)(?:save|store))(?:\s+(that|to|this))?\b[\s,:;\-—]*/i;
 const FROM_NOW_ON_EN = /^(?:from now on|going forward|in (?:the )?future|from here on(?: out)?|for future reference|always remember)\b[\s,:;\-—]*/i;
 const TRAILING_FROM_NOW_ON = /[\s,;\-—]+(?:from now on|going forward|in (?:the )?future|from here on(?: out)?)(?:\s*,?\s*please)?\s*[.!]*$/i;
 const TRAILING_REMEMBER = /[\s,;.!\-—]+(?:(?:please|pls)\s+)?(?:remember|note|keep in mind|don'?t forget)\s+(?:that|this)(?:\s*,?\s*please)?\s*[.!]*$/i;
 const FORGET_EN =
-  /^(?:forget|stop remembering|unlearn|delete (?:the |your )?memory (?:of|about)|remove (?:the |your )?memory (?:of|about)|erase (?:the |your )?memory (?:of|about))(?:\s+(about|that))?\b[\s,:;\-—]*/i;
+  /^(?:forget|stop remembering|unlearn|(?:delete|remove|erase|wipe|clear|get rid of) (?:the |your |my )?(?:memory|memories) (?:of|about|that)|(?:delete|remove|erase|wipe|clear) (?:what|everything) you (?:know|remember) about)(?:\s+(about|that))?\b[\s,:;\-—]*/i;
+// "delete my address from your memory", "remove my phone number from memory"
+const FORGET_FROM_MEMORY_EN = /^(?:delete|remove|erase|wipe|clear)\s+(.+?)\s+from (?:your |my )?memory[\s.!]*$/i;
+// "Forget it, let's talk about something else", "forget about the CSS, focus on the bug": the
+// conversation moves on; nothing is named to forget.
+const MOVING_ON_EN = /^(?:it|that|this)\s*[,;.!—–-]|[,;—–-]\s*(?:let'?s|focus|just|instead|back to|move on|we|i'?ll|and (?:just|focus|let'?s))\b/i;
 
-const REMEMBER_ZH = /^(?:请|麻烦|帮忙)?(?:你)?(?:要)?(?:记住|记着|记下来|记下|帮我记一下|帮我记下来?|帮我记住|给我记一下|记一下|别忘了|不要忘了|别忘记|不要忘记)(?!了吗|吗|没)[\s,，:：、]*/;
+const REMEMBER_ZH = /^(?:请|麻烦|帮忙)?(?:你)?(?:要)?(?:记住|记着|记下来|记下|记好了?|帮我记一下|帮我记下来?|帮我记住|帮我记着|给我记一下|记一下|别忘了|不要忘了|别忘记|不要忘记)(?!了吗|吗|没)[\s,，:：、]*/;
 // 以后 starts a rule only when it addresses the assistant; "以后我想去日本" is the user's future
 // and "以后再说" means "later".
 const LATER_ZH =
   /^(?:请|麻烦)?(?:你)?(?:以后|今后|从现在开始|从现在起|从今以后|往后)(?:[\s,，:：]*)(?=请|你|要|都|记得|注意|别|不要|不用|一律|回答|回复|叫我|称呼我|用|写|说|给我|跟我|和我|对我|先|尽量|少|多)(?:请|要|都要|记得)?(?:注意)?[\s,，:：、]*/;
-const TRAILING_ZH = /[\s,，。;；!！]+(?:请)?(?:记住|记一下|记下来|记着)(?:哦|啊|呀)?[。!！]*$/;
+const TRAILING_ZH = /[\s,，。;；!！]+(?:请)?(?:记住|记一下|记下来|记着)(?:了)?(?:哦|啊|呀)?[。!！]*$/;
 // Bare 忘记 often means "forgot" (忘记带伞了), so it is a request only when addressed or not narrative.
-const FORGET_ZH = /^(?:请|麻烦|帮我)?(?:你)?(?:忘掉|删掉|删除|别再记着?|不要再记着?|忘了吧|忘记)(?:关于)?[\s,，:：、]*/;
+const FORGET_ZH = /^(?:请|麻烦|帮我)?(?:你)?(?:忘掉|删掉|删除|清除|别再记着?|不要再记着?|别记着|忘了吧|忘记)(?:关于)?[\s,，:：、]*/;
+// 把我前男友的信息删掉 / 把我住在上海那条记忆删了 / 把我是素食者这条忘掉
+const FORGET_BA_ZH = /^(?:请|麻烦)?(?:你)?把(.+?)(?:都)?(?:删掉|删了|删除|清除|忘掉|忘了)(?:吧)?[\s。!！]*$/;
+// 忘了我喜欢喝咖啡这件事 / 你忘了我养猫这件事吧 / 不用记我喜欢爵士乐了
+const FORGET_THING_ZH = /^(?:请)?(?:你)?忘了(.+?(?:这件事|那件事|这条|那条))(?:吧)?[\s。!！]*$/;
+const NO_NEED_ZH = /^(?:不用|不必)(?:再)?记(?:着|住)?(我.+?)了[\s。!！]*$/;
+// 删除 also edits text (删除这段代码里的注释); it asks to forget only when it names the user or a memory.
+const NAMES_MEMORY_ZH = /我|记忆|那条|这条|信息/;
+// 把…删掉 edits a draft as often as it forgets (把我的草稿删掉, 把我写的那条评论删掉): it forgets only
+// what is called a memory, "this one" at the end, a thing, or the user's information.
+const BA_NAMES_MEMORY_ZH = /记忆|(?:这条|那条|这件事|那件事)$|^(?:关于)?我.{0,8}信息$/;
 const LOOKS_LIKE_QUESTION = /[?？]\s*$|吗\s*[?？。]?\s*$|怎么|如何|什么/;
 
 const CLEAN_EDGES = /^[\s"'“‘「『]+|[\s"'”’」』。.!！?？,，;；]+$/gu;
@@ -81,17 +96,28 @@ function forget(text: string, start: number, lead: ForgetLead): ParsedExplicitCo
   return { kind: 'forget', target: target.value, lead, span: target.span };
 }
 
+function forgetSpan(text: string, start: number, length: number): ParsedExplicitCommand {
+  const target = span(text, start, start + length);
+  return { kind: 'forget', target: target.value, lead: 'none', span: target.span };
+}
+
 function parseForget(text: string, offset: number, body: string): ParsedExplicitCommand | null {
   // "Forget it, how do I …?" and "删除文件怎么操作？" are questions, not requests.
   if (LOOKS_LIKE_QUESTION.test(body)) return null;
   const english = FORGET_EN.exec(body);
   if (english) {
     const word = english[1]?.toLowerCase();
+    if (MOVING_ON_EN.test(body.slice(english[0].length))) return null;
     return forget(text, offset + english[0].length, word === 'about' ? 'about' : word === 'that' ? 'that' : 'none');
   }
+  const fromMemory = FORGET_FROM_MEMORY_EN.exec(body);
+  if (fromMemory?.[1]) return forgetSpan(text, offset + fromMemory[0].indexOf(fromMemory[1]), fromMemory[1].length);
+  const ba = FORGET_BA_ZH.exec(body) ?? FORGET_THING_ZH.exec(body) ?? NO_NEED_ZH.exec(body);
+  if (ba?.[1] && BA_NAMES_MEMORY_ZH.test(ba[1]) && !/[从里中]/.test(ba[1])) return forgetSpan(text, offset + ba[0].indexOf(ba[1]), ba[1].length);
   const chinese = FORGET_ZH.exec(body);
   if (!chinese) return null;
   const rest = body.slice(chinese[0].length);
+  if (/^(?:删掉|删除|清除)/.test(chinese[0].replace(/^(?:请|麻烦|帮我)?(?:你)?/, '')) && !NAMES_MEMORY_ZH.test(rest)) return null;
   const addressed = /^(?:请|麻烦|帮我|你)/.test(body);
   // "忘记带伞了" narrates; "忘记我住在上海这件事" asks.
   if (chinese[0].includes('忘记') && !addressed && (/^了/.test(rest) || /[了啦][。!！]?\s*$/.test(rest))) return null;
@@ -106,6 +132,11 @@ function parseRemember(text: string, offset: number, body: string): ParsedExplic
     const rest = text.slice(start);
     // "Remember what I said about X?" / "remember when we…" recall the past.
     if (word === undefined && RECALL_QUESTION.test(rest.trim())) return null;
+    // "remember that time you helped me…?", "Remember the recipe you gave me? It was great",
+    // "can you remember things I tell you?": the past or a question about memory, not a fact to keep.
+    if (word === 'that' && /^\s*time\b/i.test(rest)) return null;
+    const firstSentence = /^[^.!?]*[.!?]?/.exec(rest)?.[0] ?? '';
+    if (word === undefined && firstSentence.endsWith('?') && /\b(?:you|we)\b/i.test(firstSentence)) return null;
     if (/^(?:do\s+)?remember\b/i.test(body) && /^\s*(?:me|us|him|her|them)\b/i.test(rest)) return null;
     return remember(text, start, text.length, word === 'to' ? 'to' : 'that');
   }

@@ -143,6 +143,28 @@ describe('memory management in chat', () => {
     expect(reply).toMatch(/didn't save that, because memory is turned off/);
   });
 
+  it('"that\'s wrong" about the answer, not about the user, is an ordinary turn: the fast channel stores and changes nothing', async () => {
+    const user = await newUser('correct-answer');
+    await say(user, 'Remember that I take my coffee black.');
+    const coffee = content(await one(user.id, /coffee/i));
+    // Each of these extracts as a "fact"; without the detector's personal-fact check the
+    // correction path stored "The answer is 42" as a memory about the user, and the next one
+    // rewrote it.
+    const texts = ["That's wrong — the answer is 42.", 'You got it wrong, the capital of Australia is Canberra.', '错了，答案是42', "That's wrong, I asked for Python not JavaScript."];
+    for (const text of texts) {
+      const reply = await say(user, text);
+      expect(reply, text).not.toMatch(/updated|corrected|已更正/i);
+    }
+    const sent = await t.db.select({ content: messages.content, metadata: messages.metadata }).from(messages).where(eq(messages.role, 'user'));
+    for (const text of texts) {
+      const message = sent.find((m) => m.content === text);
+      expect(message, text).toBeDefined();
+      expect((message?.metadata as Record<string, unknown> | null)?.fastChannel, text).toBeUndefined();
+    }
+    expect(content(await one(user.id, /coffee/i))).toEqual(coffee);
+    expect((await active(user.id)).some((m) => /answer is 42|capital of Australia/i.test(m.summary))).toBe(false);
+  });
+
   it('memory off: no recall, no "remember", but stored memories can still be listed and managed', async () => {
     const user = await newUser('memory-off');
     await say(user, 'Remember that I am allergic to peanuts.');
