@@ -109,7 +109,7 @@ async function correct(db: UserDb, message: FastChannelMessage, statement: strin
     return { kind: 'already_known', summary: target.memory.summary };
   }
   if (!target) return remember(db, message, statement, deps);
-  const updated = await applyCorrection(db, target.memory, item, vector!, deps.embedder.modelId);
+  const updated = await applyCorrection(db, target.memory, item, vector!, deps.embedder.modelId, { conversationId: message.conversationId, messageId: message.id });
   await db.run((tx) => markHandled(tx, message.id, 'correct'));
   return { kind: 'corrected', before: target.memory.summary, after: updated.summary };
 }

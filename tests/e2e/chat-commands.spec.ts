@@ -63,11 +63,12 @@ test('list, reprioritize and correct memories by talking; the Memory page shows 
   await expect(lastReply(page)).toContainText(/Shanghai.*Hangzhou/);
 
   await openMemoryPage(page);
-  // The card's name is the memory's summary. (Its source quote still reads "I live in Shanghai":
-  // a correction, like an edit on this page, keeps the memory's original source.)
+  // The card's name is the memory's summary; its source is now the correction itself.
   await expect(page.locator('[data-testid="memory-item"][aria-label*="Hangzhou"]')).toHaveCount(1);
   await expect(page.locator('[data-testid="memory-item"][aria-label*="Shanghai"]')).toHaveCount(0);
-  expect(await memoryList(page)).not.toMatch(/"summary":"[^"]*Shanghai/);
+  const listed = await memoryList(page);
+  expect(listed).not.toMatch(/"summary":"[^"]*Shanghai/);
+  expect(listed).not.toMatch(/"quote":"[^"]*Shanghai/);
   const homeHistory = await openHistory(page, /Hangzhou/);
   const change = homeHistory.last();
   await expect(change.getByTestId('history-actor')).toHaveText('you');

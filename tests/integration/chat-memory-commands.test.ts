@@ -106,6 +106,8 @@ describe('memory management in chat', () => {
     expect(corrected.summary).toMatch(/Hangzhou/);
     expect(corrected.entities).toContain('Hangzhou');
     expect(corrected.entities).not.toContain('Shanghai');
+    // The correction is its source now; the old quote lives on in the version history only.
+    expect(corrected.quote).toMatch(/I live in Hangzhou/);
     expect(reply).toMatch(/updated .*Shanghai.* to .*Hangzhou/);
 
     const history = await callerFor(t, user).memories.history({ id: corrected.id });

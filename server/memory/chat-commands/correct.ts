@@ -1,12 +1,13 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { UserDb } from '../../../db/boundary';
-import { messages, recallLedger } from '../../../db/schema';
+import { memories, memorySources, messages, recallLedger } from '../../../db/schema';
 import type { Tx } from '../../../db/types';
 import { config } from '../../config';
 import { findSimilarMemories, type SimilarMemory } from '../embeddings';
-import { applyUserChange, replaceEmbedding } from '../manage/apply-user-change';
+import { applyUserChange, replaceEmbedding, STALE_MESSAGE } from '../manage/apply-user-change';
 import { entitiesOverlap, slotKey } from '../memory-match';
 import type { MemoryRow } from '../memory-types';
+import { AppError } from '../../errors';
 import type { ValidatedMemory } from '../validate';
 import { lockUserMemory } from '../user-lock';
 
@@ -67,20 +68,35 @@ export async function findCorrectionTarget(tx: Tx, item: ValidatedMemory, vector
 
 /**
  * Rewrites the memory to what the user says is true: a new version by "you" (the same change as
- * an edit on the settings page), quoting the correction, with a vector for the new text.
+ * an edit on the settings page), quoting the correction, with a vector for the new text. The
+ * correction becomes its source — the card quotes what the user said last, and the old quote
+ * stays in the version history.
  */
-export async function applyCorrection(db: UserDb, target: MemoryRow, item: ValidatedMemory, vector: number[], model: string): Promise<MemoryRow> {
+export async function applyCorrection(
+  db: UserDb,
+  target: MemoryRow,
+  item: ValidatedMemory,
+  vector: number[],
+  model: string,
+  source: { conversationId: string; messageId: string },
+): Promise<MemoryRow> {
   return db.run(async (tx) => {
     await lockUserMemory(tx, db.userId);
+    const [resourced] = await tx
+      .update(memories)
+      .set({ quote: item.quote, sourceConversationId: source.conversationId, sourceMessageId: source.messageId })
+      .where(and(eq(memories.id, target.id), eq(memories.version, target.version)))
+      .returning();
+    if (!resourced) throw new AppError('conflict:memory', STALE_MESSAGE);
     const row = await applyUserChange(
       tx,
-      target,
+      resourced,
       { summary: item.summary, entities: item.entities, type: item.type, kind: item.kind, sensitive: item.sensitive, confidence: 'high' },
       `Corrected in chat: "${item.quote}"`,
       'memory.updated',
     );
+    await tx.insert(memorySources).values({ memoryId: row.id, userId: row.userId, conversationId: source.conversationId, messageId: source.messageId, quote: item.quote }).onConflictDoNothing();
     await replaceEmbedding(tx, row, model, vector);
     return row;
   });
 }
-
