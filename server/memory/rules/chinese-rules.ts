@@ -3,7 +3,7 @@
  * preferences, 我是/我住在/我在…工作 facts, 我老婆/老板… relationships, and the updates of SPEC
  * §4.4 (不对、改成、不再、换成、搬到). Summaries stay in Chinese without the first person.
  */
-import { draftFor, type Rule, type RuleContext } from './context';
+import { draftFor, isKnownEntity, type Rule, type RuleContext } from './context';
 import type { Draft } from './draft';
 import { chinesePlaces, latinTerms } from './entities';
 import { CONDITIONS_ZH, FAMILY_RELATIONS_ZH, HABIT_ADVERB_ZH, JOB_ZH, RELATION_ZH } from './lexicon';
@@ -294,6 +294,9 @@ const correctionZh: Rule = {
     const statement = marked?.[1] ?? text;
     const right = objectOf(contrast?.[1] ?? statement);
     const wrong = contrast ? objectOf(contrast[2] ?? '') : null;
+    // "错了，答案是42" corrects the assistant, not a fact about the user: a correction is a memory
+    // when it speaks about the user (我…) or fixes something their memory already holds.
+    if (!/我/.test(statement) && !(wrong && isKnownEntity(ctx, wrong))) return [];
     const time = ctx.resolveTime(right);
     const summary = ctx.describe(statement);
     if (!summary) return [];

@@ -70,6 +70,12 @@ export function makeContext(input: ContextInput): RuleContext {
   };
 }
 
+/** Does the user's memory already know this entity (so a correction of it is about them)? */
+export function isKnownEntity(ctx: RuleContext, value: string): boolean {
+  const wanted = value.trim().toLowerCase();
+  return wanted !== '' && ctx.window.knownEntities.some((entity) => entity.toLowerCase() === wanted);
+}
+
 /** A draft over the rule's clause with the context's hedge, ready for `toSourcedMemory`. */
 export function draftFor(ctx: RuleContext, draft: Omit<Draft, 'span' | 'hedged'> & { span?: Segment; hedged?: boolean }): Draft {
   return { span: ctx.clause, hedged: ctx.hedged, context: ctx.clause.text, explicit: ctx.explicit, ...draft };

@@ -4,7 +4,7 @@
  * flips ("Friday works" / "Friday doesn't work" / "Friday after all"). They set `negative_update`
  * and name what they replace in `conflict_hint`, and hide weaker readings of the same words.
  */
-import { draftFor, type Rule, type RuleContext } from './context';
+import { draftFor, isKnownEntity, type Rule, type RuleContext } from './context';
 import type { Draft } from './draft';
 import { capitalize, describeEnglish, describePhrase, headNoun, stripFillers, thirdPerson } from './english-summary';
 import { objectEntity, properNouns } from './entities';
@@ -95,6 +95,10 @@ const correction: Rule = {
     const time = ctx.resolveTime(right);
     const topic = time ? arrangedTopic(ctx) : null;
     const restated = time ? null : correctedStatement(ctx, right, wrong);
+    // "That's wrong, I asked for Python, not JavaScript" corrects the assistant's work, not a fact
+    // about the user: without a restated fact or a plan, it is a memory only when the wrong value
+    // is something the user's memory already holds.
+    if (!restated && !topic && !isKnownEntity(ctx, wrong)) return [];
     const summary = restated ?? (topic ? `${capitalize(topic)}: ${right}, not ${wrong}` : `Corrected: ${right}, not ${wrong}`);
     return [
       draftFor(ctx, {
