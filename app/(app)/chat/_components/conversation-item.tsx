@@ -28,6 +28,12 @@ export function ConversationItem({ conversation, active, onDelete }: Conversatio
     <li className="conversation-item" data-active={active}>
       <Link id={linkId} href={`/chat/${conversation.id}`} className="conversation-link" aria-current={active ? 'page' : undefined} title={title}>
         {title}
+        {conversation.memoryDisabled && (
+          <span className="conversation-no-memory" title="Not remembered: nothing said here becomes a memory">
+            {' '}
+            <span aria-hidden="true">·</span> not remembered
+          </span>
+        )}
       </Link>
       {/* Same short names on every row; aria-describedby tells a screen reader which conversation. */}
       <div className="conversation-actions">
