@@ -92,7 +92,7 @@ export const config = {
     userBatchSize: 50,
     /** Changes per transaction inside one user's job, so a concurrent chat never waits long. */
     writeChunk: 25,
-    /** Pause between two of a job's write transactions (0: yield once to the event loop). */
+    /** Pause before each of a job's transactions (0: yield once to the event loop, run-decay.ts). */
     chunkPauseMs: 0,
     /** At most this many individual changes are listed in a job's report (counts are exact). */
     reportMaxChanges: 500,

@@ -16,7 +16,7 @@ import { lockUserMemory } from '../memory/user-lock';
 import { conflictTwins, decideConflict, findRival, type ConflictDecision } from './consolidate-conflicts';
 import { CONSOLIDATION_ACTOR, copySources, heardOf, linkAndUpdate } from './consolidate-write';
 import { listChange } from './report';
-import type { JobRequest } from './run-decay';
+import { yieldBeforeTransaction, type JobRequest } from './run-decay';
 import type { ConsolidationDeps, ConsolidationResult } from './run-consolidation';
 
 type Won = Extract<ConflictDecision, { outcome: 'won' }>;
@@ -49,6 +49,7 @@ async function planResolutions(tx: Tx): Promise<Plan> {
 const idsOf = (d: Won) => [d.winnerId, d.rivalId, ...d.twinIds];
 
 export async function resolveConflicts(deps: ConsolidationDeps, userId: string, request: JobRequest, result: ConsolidationResult): Promise<void> {
+  await yieldBeforeTransaction(deps);
   const plan = await deps.withUser(userId, planResolutions);
   if (plan.decisions.length === 0) return;
   const row = (id: string) => plan.rows.get(id);
@@ -73,29 +74,32 @@ export async function resolveConflicts(deps: ConsolidationDeps, userId: string, 
     return;
   }
 
-  await deps.withUser(userId, async (tx) => {
-    await lockUserMemory(tx, userId);
-    const fresh = new Map((await tx.select().from(memories).where(inArray(memories.id, plan.decisions.flatMap(idsOf)))).map((r) => [r.id, r]));
-    for (const [i, d] of plan.decisions.entries()) {
+  // One short transaction per decision, like the summaries (run-consolidation.ts).
+  for (const [i, d] of plan.decisions.entries()) {
+    await yieldBeforeTransaction(deps);
+    const merged = await deps.withUser(userId, async (tx) => {
+      await lockUserMemory(tx, userId);
+      const fresh = new Map((await tx.select().from(memories).where(inArray(memories.id, idsOf(d)))).map((r) => [r.id, r]));
       const [winner, rival] = [fresh.get(d.winnerId), fresh.get(d.rivalId)];
       const twins = d.twinIds.map((id) => fresh.get(id));
       const unchanged = idsOf(d).every((id) => fresh.get(id)?.version === row(id)?.version);
-      if (!winner || !rival || !unchanged || winner.status !== 'conflicted' || rival.status !== 'active' || twins.some((t) => t?.status !== 'conflicted')) {
-        result.skipped += 1;
-        continue;
-      }
-      const superseded = await updateMemory(tx, rival, { status: 'superseded', statusReason: d.rivalReason }, { actor: CONSOLIDATION_ACTOR, reason: d.rivalReason }, 'memory.superseded');
-      fresh.set(superseded.id, superseded);
+      if (!winner || !rival || !unchanged || winner.status !== 'conflicted' || rival.status !== 'active' || twins.some((t) => t?.status !== 'conflicted')) return null;
+      await updateMemory(tx, rival, { status: 'superseded', statusReason: d.rivalReason }, { actor: CONSOLIDATION_ACTOR, reason: d.rivalReason }, 'memory.superseded');
       await copySources(tx, winner, d.twinIds);
       const active = await linkAndUpdate(tx, winner, rival.id, { status: 'active', statusReason: null }, { actor: CONSOLIDATION_ACTOR, reason: d.winnerReason }, 'memory.confirmed');
       for (const twin of twins as MemoryRow[]) {
         const reason = `Merged into ${active.id}: the same statement said again`;
         await linkAndUpdate(tx, twin, active.id, { status: 'merged', statusReason: reason }, { actor: CONSOLIDATION_ACTOR, reason }, 'memory.merged');
-        result.counts.merged = (result.counts.merged ?? 0) + 1;
       }
       const vector = vectors[i];
       if (vector) await storeEmbedding(tx, active, deps.embedder.modelId, vector);
-      note(d);
+      return twins.length;
+    });
+    if (merged === null) {
+      result.skipped += 1;
+      continue;
     }
-  });
+    result.counts.merged = (result.counts.merged ?? 0) + merged;
+    note(d);
+  }
 }

@@ -1,5 +1,6 @@
 /**
- * The writes of consolidation, inside the caller's withUser transaction under the memory lock.
+ * The writes of consolidation, inside the caller's withUser transaction under the memory lock
+ * (one transaction per summary, so a concurrent chat never waits for a user's whole pass).
  * Links both ways without a migration: summary → sources through the summary's memory_sources
  * (every source's quotes and messages are copied onto it) and its creation version's reason
  * (the source ids); source → summary through the source's `supersedesId` (set before its status
@@ -14,6 +15,7 @@ import { createMemory } from '../memory/create-memory';
 import { storeEmbedding } from '../memory/embeddings';
 import { StaleMemoryError, type ChangeContext, type MemoryRow } from '../memory/memory-types';
 import { updateMemory, type MemoryPatch } from '../memory/update-memory';
+import { applyStatusChanges } from './apply-status-changes';
 import { happenedAt, summaryKind, unionEntities, type ConsolidationGroup } from './consolidate-groups';
 import type { Heard } from './consolidate-conflicts';
 
@@ -65,7 +67,8 @@ export interface PreparedSummary {
 /**
  * Creates the summary of `members` (oldest first) and folds every member into it. Importance is
  * the highest, occurredAt the latest, entities the union; the summary's own quote and message
- * are the latest member's, the rest arrive as copied sources.
+ * are the latest member's, the rest arrive as copied sources. The members are folded in with a
+ * few statements for the whole group (apply-status-changes.ts), not three per member.
  */
 export async function writeSummary(tx: Tx, members: MemoryRow[], prepared: PreparedSummary, now: Date, embeddingModel: string): Promise<{ summary: MemoryRow; merged: MemoryRow[] }> {
   const latest = members.at(-1);
@@ -96,12 +99,16 @@ export async function writeSummary(tx: Tx, members: MemoryRow[], prepared: Prepa
   );
   await copySources(tx, summary, members.map((m) => m.id));
   if (prepared.vector) await storeEmbedding(tx, summary, embeddingModel, prepared.vector);
-  const merged: MemoryRow[] = [];
-  for (const member of members) {
-    const reason = `Merged into summary ${summary.id}`;
-    merged.push(await linkAndUpdate(tx, member, summary.id, { status: 'merged', statusReason: reason }, { actor: CONSOLIDATION_ACTOR, reason }, 'memory.merged'));
-  }
-  return { summary, merged };
+  const reason = `Merged into summary ${summary.id}`;
+  const { written, stale } = await applyStatusChanges(
+    tx,
+    members.map((row) => ({ row, status: 'merged' as const, statusReason: reason, link: summary.id, change: { actor: CONSOLIDATION_ACTOR, reason }, action: 'memory.merged' })),
+  );
+  // The caller checked every member's version under the lock; a miss means a writer that skips
+  // the lock: roll the whole group back rather than leave a summary with half its sources.
+  const [moved] = stale;
+  if (moved) throw new StaleMemoryError(moved.id, moved.version);
+  return { summary, merged: written.map((w) => w.after) };
 }
 
 /** Distinct sources and the latest of them (or the row's own creation) per memory. */

@@ -4,10 +4,13 @@
  * settle conflicted items by recency and repetition (SPEC §4.4).
  *
  * Each pass reads under withUser, summarises and embeds outside any transaction (a model call
- * must not hold the user's memory lock), then writes in a second withUser transaction under
- * lockUserMemory after checking every row is still at the version it read; a group whose rows
- * moved on is skipped and looked at next week. Idempotent: merged sources and settled conflicts
- * leave the passes' scope, and both levels run in one go, so a second run finds nothing.
+ * must not hold the user's memory lock), then writes each summary in its own short withUser
+ * transaction under lockUserMemory after checking every member is still at the version it read;
+ * a group whose rows moved on is skipped and looked at next week. One transaction per summary
+ * keeps a concurrent chat from waiting for a user's whole pass (PGlite runs one at a time), and
+ * a crash between them leaves whole summaries: groups are formed greedily, so the groups not yet
+ * written are formed again the same way on a re-run. Idempotent: merged sources and settled
+ * conflicts leave the passes' scope, and both levels run in one go, so a second run finds nothing.
  */
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { LanguageModel } from 'ai';
@@ -16,7 +19,7 @@ import type { Tx } from '../../db/types';
 import { config } from '../config';
 import type { Steps } from '../jobs/steps';
 import { embeddingText, type Embedder } from '../memory/embedder';
-import type { MemoryRow } from '../memory/memory-types';
+import { StaleMemoryError, type MemoryRow } from '../memory/memory-types';
 import { lockUserMemory } from '../memory/user-lock';
 import { addDays } from './clock';
 import { consolidationConfig } from './consolidate-config';
@@ -25,7 +28,7 @@ import { resolveConflicts } from './consolidate-resolve';
 import { ruleSummary, summarise, type SummaryInput } from './consolidate-summary';
 import { writeSummary, type PreparedSummary } from './consolidate-write';
 import { emptyReport, listChange, mergeUserResult, type JobReport, type UserResult } from './report';
-import type { JobRequest, LifecycleDeps } from './run-decay';
+import { yieldBeforeTransaction, type JobRequest, type LifecycleDeps } from './run-decay';
 import { forEachUserInBatches } from './user-batches';
 
 export interface ConsolidationDeps extends LifecycleDeps {
@@ -57,6 +60,7 @@ const count = (result: ConsolidationResult, outcome: ConsolidationOutcome, n = 1
 
 /** One level of summaries for one user: read, summarise and embed, then write under the lock. */
 async function consolidateLevel(deps: ConsolidationDeps, userId: string, request: JobRequest, level: SummaryLevel, result: ConsolidationResult): Promise<void> {
+  await yieldBeforeTransaction(deps);
   const rows = await deps.withUser(userId, (tx) => episodicInWindow(tx, userId, request.now));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const groups = groupsAtLevel(rows, level, request.now);
@@ -83,22 +87,25 @@ async function consolidateLevel(deps: ConsolidationDeps, userId: string, request
     return;
   }
 
-  await deps.withUser(userId, async (tx) => {
-    await lockUserMemory(tx, userId);
-    const ids = groups.flatMap((g) => g.memberIds);
-    const fresh = new Map((await tx.select().from(memories).where(inArray(memories.id, ids))).map((r) => [r.id, r]));
-    for (const p of prepared) {
-      const members = p.group.memberIds.map((id) => fresh.get(id));
-      const unchanged = members.every((m, i) => m !== undefined && m.status === 'active' && m.version === byId.get(p.group.memberIds[i]!)?.version);
-      if (!unchanged) {
+  for (const p of prepared) {
+    await yieldBeforeTransaction(deps);
+    try {
+      const { summary, members } = await deps.withUser(userId, async (tx) => {
+        await lockUserMemory(tx, userId);
+        const fresh = new Map((await tx.select().from(memories).where(inArray(memories.id, p.group.memberIds))).map((r) => [r.id, r]));
+        const read = p.group.memberIds.map((id) => fresh.get(id));
+        const moved = read.findIndex((m, k) => m === undefined || m.status !== 'active' || m.version !== byId.get(p.group.memberIds[k]!)?.version);
         // Edited since it was read (the user, or extraction): their change wins; next week looks again.
-        result.skipped += 1;
-        continue;
-      }
-      const written = await writeSummary(tx, members as MemoryRow[], p, request.now, deps.embedder.modelId);
-      report(result, p, written.summary, members as MemoryRow[]);
+        if (moved >= 0) throw new StaleMemoryError(p.group.memberIds[moved]!, byId.get(p.group.memberIds[moved]!)?.version ?? 0);
+        const current = read as MemoryRow[];
+        return { summary: (await writeSummary(tx, current, p, request.now, deps.embedder.modelId)).summary, members: current };
+      });
+      report(result, p, summary, members);
+    } catch (error) {
+      if (!(error instanceof StaleMemoryError)) throw error;
+      result.skipped += 1;
     }
-  });
+  }
 }
 
 function report(result: ConsolidationResult, p: PreparedSummary, summary: MemoryRow | null, members: MemoryRow[]): void {

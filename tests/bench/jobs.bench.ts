@@ -1,5 +1,5 @@
 /**
- * npm run bench:jobs [-- --users 100 --memories 1000 --queries 40 --json]
+ * npm run bench:jobs [-- --users 100 --memories 1000 --queries 200 --json]
  *
  * Seeds U users × M memories (default 100 × 1,000 = 100,000) on a fresh embedded database with
  * a realistic mix — importance 1–5, mostly active with some candidates, created and last used
@@ -13,20 +13,21 @@
  *  - a concurrent chat's recall p95 while the jobs run vs idle.
  *
  * Caveat on the ratio: PGlite is a single backend in this process, so every transaction —
- * the job's and the chat's — is serialised. A recall that arrives mid-job waits for the job's
- * current per-user transaction to finish, so `recall_p95_ratio_during_jobs` here mostly
- * measures queueing behind one user's job transaction (and CPU sharing on one event loop), not
- * lock contention as on Postgres, where the chat would run on its own connection. The RSS
- * likewise includes the embedded database itself (its WASM heap), not only the job.
+ * the job's and the chat's — is serialised, and a job's awaits never leave the microtask queue
+ * (no I/O). Each question therefore arrives as a macrotask, as an HTTP request would, and waits
+ * for the job's current transaction; the table of transactions shows how long the jobs' held the
+ * database and how long the chat's queued. On Postgres the chat would run on its own connection.
+ * The RSS includes the embedded database itself (its WASM heap), not only the job.
  * Not part of npm test: timings on a shared 2-core machine are noisy, so read the ratios.
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { createWithSystem, createWithUser, userDb } from '../../db/boundary';
+import { createWithSystem, createWithUser, userDb, type WithUser } from '../../db/boundary';
 import { connect, createPglite, type Connection } from '../../db/connect';
 import { ensureEmbeddingIndex } from '../../db/embedding-index';
 import { runMigrations } from '../../db/migrate';
 import { memories, memoryEmbeddings, users } from '../../db/schema';
+import { config } from '../../server/config';
 import { InProcessSteps } from '../../server/jobs/steps';
 import { runConsolidation } from '../../server/lifecycle/run-consolidation';
 import { runDecay } from '../../server/lifecycle/run-decay';
@@ -40,13 +41,16 @@ const { values } = parseArgs({
   options: {
     users: { type: 'string', default: '100' },
     memories: { type: 'string', default: '1000' },
-    queries: { type: 'string', default: '40' },
+    queries: { type: 'string', default: '200' },
     json: { type: 'boolean', default: false },
+    /** Changes per decay write transaction (config.lifecycle.writeChunk by default). */
+    'write-chunk': { type: 'string' },
   },
 });
 const USERS = Number(values.users);
 const PER_USER = Number(values.memories);
 const QUERIES = Number(values.queries);
+const WRITE_CHUNK = values['write-chunk'] === undefined ? undefined : Number(values['write-chunk']);
 const DAY = 86_400_000;
 // The product's default embedder (EMBEDDING_MODEL unset).
 const registry = createLlmRegistry({});
@@ -195,6 +199,29 @@ async function seed(connection: Connection, seedNow: number): Promise<string[]> 
   return userIds;
 }
 
+/**
+ * withUser that records, per transaction, how long it queued before its first statement (PGlite
+ * runs one transaction at a time) and how long it then held the database, under a label.
+ */
+type Timings = Map<string, { queued: number[]; held: number[] }>;
+function timedWithUser(base: WithUser, timings: Timings, label: () => string): WithUser {
+  return async (userId, fn) => {
+    const called = performance.now();
+    let entered = called;
+    try {
+      return await base(userId, (tx) => {
+        entered = performance.now();
+        return fn(tx);
+      });
+    } finally {
+      const t = timings.get(label()) ?? { queued: [], held: [] };
+      t.queued.push(entered - called);
+      t.held.push(performance.now() - entered);
+      timings.set(label(), t);
+    }
+  };
+}
+
 const mb = (bytes: number) => Number((bytes / 1024 / 1024).toFixed(1));
 const ms2 = (x: number) => Number(x.toFixed(2));
 
@@ -211,31 +238,48 @@ async function main() {
   await connection.db.execute(sql`analyze memory_embeddings`);
   const seedS = (performance.now() - t0) / 1000;
 
-  const withUser = createWithUser(connection.db);
+  const baseWithUser = createWithUser(connection.db);
   const withSystem = createWithSystem(connection.db);
+  // What is running now, for the per-phase timings: idle, decay, consolidate, idle-after.
+  let phase = 'idle';
+  const jobTx: Timings = new Map();
+  const chatTx: Timings = new Map();
+  const withUser = timedWithUser(baseWithUser, jobTx, () => phase);
   const total = async () => Number((await withSystem((tx) => tx.select({ n: sql<number>`count(*)::int` }).from(memories)))[0]!.n);
   const memoriesBefore = await total();
 
   // The chat: one user asking questions, as in bench:recall.
-  const chatUser = userDb(withUser, userIds[0]!);
+  const chatUser = userDb(timedWithUser(baseWithUser, chatTx, () => phase), userIds[0]!);
   let q = 0;
   const ask = async () => {
     const text = pick(QUESTIONS, q)(q * 3);
     q += 1;
     const s = performance.now();
+    // A chat turn arrives as I/O (a macrotask), not as a continuation of the previous one: it
+    // waits for the event loop, which a job that never yields would hold for its whole run
+    // (PGlite resolves every query without I/O, so a job's chain of awaits is all microtasks).
+    await new Promise((resolve) => setImmediate(resolve));
     await recall(chatUser, { message: text, now: new Date(seedNow) }, { embedder });
     return performance.now() - s;
   };
   await ask(); // warm-up
   const idleMs: number[] = [];
   for (let i = 0; i < QUERIES; i += 1) idleMs.push(await ask());
+  chatTx.clear();
 
   // Peak RSS while the jobs run.
   const rssBefore = process.memoryUsage().rss;
   const heapBefore = process.memoryUsage().heapUsed;
   let peakRss = rssBefore;
   let peakHeap = heapBefore;
+  // The longest the event loop went without running a timer (an HTTP request waits that long).
+  let lastTick = performance.now();
+  let maxLoopGap = 0;
+  const loopGaps = new Map<string, number>();
   const sample = () => {
+    maxLoopGap = Math.max(maxLoopGap, performance.now() - lastTick);
+    loopGaps.set(phase, Math.max(loopGaps.get(phase) ?? 0, performance.now() - lastTick));
+    lastTick = performance.now();
     const m = process.memoryUsage();
     peakRss = Math.max(peakRss, m.rss);
     peakHeap = Math.max(peakHeap, m.heapUsed);
@@ -246,12 +290,14 @@ async function main() {
   const timings = { decayS: 0, consolidateS: 0 };
   const jobs = (async () => {
     // Decay as of 120 days after seeding: idle, expired, stale candidates and flagged items go.
+    phase = 'decay';
     let s = performance.now();
-    const decay = await runDecay(steps(), { now: new Date(seedNow + 120 * DAY) }, { withUser, withSystem });
+    const decay = await runDecay(steps(), { now: new Date(seedNow + 120 * DAY) }, { withUser, withSystem, writeChunk: WRITE_CHUNK });
     timings.decayS = (performance.now() - s) / 1000;
     // Consolidation as of the seeding week: its window is the 30 days before `now`, where the
     // recent episodes are (at +120 days they would all be outside it). Decay left them alone
     // (importance 3–4 has no idle limit), so the groups are intact.
+    phase = 'consolidate';
     s = performance.now();
     const consolidation = await runConsolidation(steps(), { now: new Date(seedNow + DAY) }, { withUser, withSystem, embedder, extractionModel: null });
     timings.consolidateS = (performance.now() - s) / 1000;
@@ -263,11 +309,32 @@ async function main() {
   });
   // The same chat, concurrently: keep asking until the jobs are done.
   const duringMs: number[] = [];
-  while (running) duringMs.push(await ask());
+  const byPhase = new Map<string, number[]>();
+  while (running) {
+    const during = phase;
+    const ms = await ask();
+    duringMs.push(ms);
+    byPhase.set(during, [...(byPhase.get(during) ?? []), ms]);
+  }
   const { decay, consolidation } = await jobs;
   clearInterval(sampler);
   sample();
+  // The same questions once more with the jobs done: separates queueing from what the jobs
+  // changed (fewer active rows, more versions and audit rows, dead tuples).
+  phase = 'idle-after';
+  const afterMs: number[] = [];
+  for (let i = 0; i < QUERIES; i += 1) afterMs.push(await ask());
   await connection.close();
+
+  const p = (xs: number[] | undefined, n: number) => (xs && xs.length > 0 ? ms2(percentile(xs, n)) : null);
+  // Per phase: how long the jobs' transactions held the database, how long the chat's queued.
+  const transactions: Record<string, Record<string, number | null>> = {};
+  for (const [label, t] of jobTx.entries()) {
+    transactions[`job ${label}`] = { n: t.held.length, held_p50_ms: p(t.held, 50), held_p95_ms: p(t.held, 95), held_max_ms: p(t.held, 100) };
+  }
+  for (const [label, t] of chatTx.entries()) {
+    transactions[`chat ${label}`] = { n: t.queued.length, queued_p50_ms: p(t.queued, 50), queued_p95_ms: p(t.queued, 95), held_p50_ms: p(t.held, 50), held_p95_ms: p(t.held, 95) };
+  }
 
   const idleP95 = percentile(idleMs, 95);
   const duringP95 = percentile(duringMs, 95);
@@ -277,6 +344,7 @@ async function main() {
     users: USERS,
     memories: memoriesBefore,
     memories_per_user: PER_USER,
+    write_chunk: WRITE_CHUNK ?? config.lifecycle.writeChunk,
     seed_s: Number(seedS.toFixed(1)),
     decay_s: Number(timings.decayS.toFixed(2)),
     decay_items_per_sec: Math.round(memoriesBefore / timings.decayS),
@@ -298,13 +366,22 @@ async function main() {
     recall_p95_idle_ms: ms2(idleP95),
     recall_p95_during_jobs_ms: ms2(duringP95),
     recall_p95_ratio_during_jobs: Number((duringP95 / Math.max(0.001, idleP95)).toFixed(2)),
+    // The longest the event loop was blocked while the jobs ran (100 ms timer: read as ≥ 100).
+    event_loop_max_gap_ms: ms2(maxLoopGap),
+    event_loop_max_gap_decay_ms: ms2(loopGaps.get('decay') ?? 0),
+    event_loop_max_gap_consolidation_ms: ms2(loopGaps.get('consolidate') ?? 0),
+    recall_p95_during_decay_ms: p(byPhase.get('decay'), 95),
+    recall_p95_during_consolidation_ms: p(byPhase.get('consolidate'), 95),
+    recall_p95_idle_after_jobs_ms: p(afterMs, 95),
+    transactions,
   };
 }
 
 const result = await main();
 if (values.json) console.log(JSON.stringify(result, null, 2));
 else {
-  const { decay_counts: decayCounts, consolidate_counts: consolidateCounts, ...flat } = result;
+  const { decay_counts: decayCounts, consolidate_counts: consolidateCounts, transactions, ...flat } = result;
   console.table(flat);
   console.table({ decay: decayCounts, consolidation: consolidateCounts });
+  console.table(transactions);
 }
