@@ -21,6 +21,7 @@ import { createEmbedder, embeddingText } from '../../server/memory/embedder';
 import { searchTextOf } from '../../server/memory/search-text';
 import { vectorCandidates } from '../../server/recall/gather-candidates';
 import { recall } from '../../server/recall/recall';
+import { profileRoutes } from './recall-routes';
 import { percentile } from '../../server/eval/run-eval';
 
 const { values } = parseArgs({
@@ -29,6 +30,10 @@ const { values } = parseArgs({
     memories: { type: 'string', default: '10000' },
     queries: { type: 'string', default: '60' },
     json: { type: 'boolean', default: false },
+    /** Keep the seeded PGlite database here and reuse it on the next run (same users/memories). */
+    'data-dir': { type: 'string' },
+    /** Also time each recall route on its own (and print the full-text route's plan). */
+    profile: { type: 'boolean', default: false },
   },
 });
 const USERS = Number(values.users);
@@ -77,8 +82,26 @@ function fact(i: number) {
   return { ...base, summary: `${base.summary}; ${detail}`, said: `${base.said}, and I ${detail}` };
 }
 
+/** The raw history a fact came from: the user's turn plus a typical reply. */
+const historyTokensOf = (f: ReturnType<typeof fact>) =>
+  countTokens(f.said) + countTokens(`That sounds great! Tell me more about it whenever you like — ${f.summary.toLowerCase()} is a nice detail.`) + 8;
+
+/** The users a previous run seeded into a reused --data-dir, in seeding order (or none). */
+async function seeded(connection: Connection): Promise<string[]> {
+  const rows = await createWithSystem(connection.db)((tx) => tx.select({ id: users.id, email: users.email }).from(users).where(sql`${users.email} like 'bench-%'`));
+  const index = (email: string | null) => Number(/^bench-(\d+)-/.exec(email ?? '')?.[1] ?? -1);
+  return rows.sort((a, b) => index(a.email) - index(b.email)).map((r) => r.id);
+}
+
 async function seed(connection: Connection): Promise<{ userIds: string[]; historyTokens: number }> {
   const withSystem = createWithSystem(connection.db);
+  const reused = await seeded(connection);
+  if (reused.length > 0) {
+    if (reused.length !== USERS) throw new Error(`--data-dir holds ${reused.length} bench users, not ${USERS}: use a fresh directory`);
+    let historyTokens = 0;
+    for (let k = 0; k < PER_USER; k += 1) historyTokens += historyTokensOf(fact(k));
+    return { userIds: reused, historyTokens };
+  }
   const userIds: string[] = [];
   let historyTokens = 0;
   for (let u = 0; u < USERS; u += 1) {
@@ -89,10 +112,7 @@ async function seed(connection: Connection): Promise<{ userIds: string[]; histor
   for (const [u, userId] of userIds.entries()) {
     for (let start = 0; start < PER_USER; start += BATCH) {
       const facts = Array.from({ length: Math.min(BATCH, PER_USER - start) }, (_, j) => fact(u * PER_USER + start + j));
-      if (u === 0) {
-        // The raw history these facts came from: the user's turn plus a typical reply.
-        for (const f of facts) historyTokens += countTokens(f.said) + countTokens(`That sounds great! Tell me more about it whenever you like — ${f.summary.toLowerCase()} is a nice detail.`) + 8;
-      }
+      if (u === 0) for (const f of facts) historyTokens += historyTokensOf(f);
       const vectors = await embedder.embed(facts.map((f) => embeddingText({ type: 'semantic', summary: f.summary, entities: f.entities })));
       await withSystem(async (tx) => {
         const inserted = await tx
@@ -164,6 +184,13 @@ async function measure(label: string, connection: Connection) {
     const mean = (xs: { similarity: number }[]) => xs.reduce((a, x) => a + x.similarity, 0) / Math.max(1, xs.length);
     gaps.push(mean(exact.top) - mean(hnsw.top));
   }
+  if (values.profile) {
+    const asks = Array.from({ length: QUERIES }, (_, q) => ({ userId: userIds[q % userIds.length]!, text: pick(QUESTIONS, q)(q * 3) }));
+    const { routes, fulltextPlan } = await profileRoutes(withUser, asks, embedder);
+    console.error(`\n${label}: each route on its own (${QUERIES} queries)`);
+    console.table(routes);
+    console.error(fulltextPlan);
+  }
   const meanInjected = injectedTokens.reduce((a, b) => a + b, 0) / Math.max(1, injectedTokens.length);
   return {
     database: label,
@@ -188,7 +215,7 @@ async function measure(label: string, connection: Connection) {
 
 const results = [];
 {
-  const client = createPglite();
+  const client = createPglite(values['data-dir']);
   const connection = connect({ driver: 'pglite', client });
   await runMigrations(connection);
   results.push(await measure('pglite', connection));
