@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import { createWithSystem, createWithUser } from '../db/boundary';
 import { connectFromEnv } from '../db/index';
+import { runMigrations } from '../db/migrate';
 import { inngestConfigured } from '../inngest/client';
 import { createDispatcher, deliverInProcess, deliverToInngest } from '../server/jobs/dispatch';
 import { createJobBodies } from '../server/jobs/functions';
@@ -112,6 +113,9 @@ async function main(): Promise<void> {
 }
 
 try {
+  // A fresh database (a new data directory, a new Postgres) gets its schema first, as the app
+  // does at start-up; on a migrated one this is a no-op.
+  await runMigrations(connection);
   await main();
 } finally {
   await connection.close();

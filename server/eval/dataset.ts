@@ -239,7 +239,16 @@ function syntaxErrorMessage(error: SyntaxError, text: string): string {
 
 /** Reads and validates a dataset file; errors name the file, and the field or JSON position. */
 export async function loadDataset(path: string): Promise<EvalDataset> {
-  const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+  let raw: string;
+  try {
+    raw = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory; pass its dataset files (e.g. dir/*.json)' : `cannot be read (${code ?? 'unknown error'})`;
+    throw new DatasetError([why], { source: path, cause: error });
+  }
+  const text = raw.replace(/^\uFEFF/, '');
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,4 +1,3 @@
-import 'server-only';
 import { and, eq, ne } from 'drizzle-orm';
 import { memoryEmbeddings } from '../../../db/schema';
 import type { Tx } from '../../../db/types';

@@ -1,4 +1,3 @@
-import 'server-only';
 import { eq } from 'drizzle-orm';
 import { memories } from '../../../db/schema';
 import type { Tx } from '../../../db/types';

@@ -226,6 +226,11 @@ describe('parseDataset', () => {
 });
 
 describe('loadDataset', () => {
+  it('says a missing file or a directory is not a dataset, naming the path', async () => {
+    await expect(loadDataset('/no/such/dataset.json')).rejects.toThrow('/no/such/dataset.json: no such file');
+    await expect(loadDataset(FIXTURES)).rejects.toThrow(`${FIXTURES}: is a directory; pass its dataset files`);
+  });
+
   it('names the file and the position of a JSON syntax error', async () => {
     const file = await tempFile('broken.json', '{\n  "version": 1,\n  "name": "x"\n  "users": []\n}\n');
     const error = await loadDataset(file).catch((e: unknown) => e);

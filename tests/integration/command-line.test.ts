@@ -1,0 +1,35 @@
+/**
+ * The command-line tools run under plain Node (tsx), outside Next: nothing they import may pull
+ * in Next-only modules such as `server-only`. This runs them the way an operator would.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = path.join(import.meta.dirname, '../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const SLOW = 120_000;
+
+async function cli(args: string[], env: Record<string, string> = {}) {
+  // No provider settings: the offline model and local embedder, as on a fresh clone.
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(?:OPENAI|LLM_|CHAT_MODEL|EXTRACTION_MODEL|EMBEDDING_MODEL|DATABASE_URL|INNGEST)/.test(k)));
+  return run(tsx, args, { cwd: root, env: { ...clean, ...env }, maxBuffer: 64 * 1024 * 1024 });
+}
+
+describe('command-line tools', () => {
+  it('npm run eval replays a dataset through the product code and prints the JSON report', async () => {
+    const { stdout } = await cli(['scripts/eval.ts', 'tests/fixtures/eval/isolation-and-sensitive.json', '--json']);
+    const report = JSON.parse(stdout) as Record<string, unknown>;
+    expect(Object.keys(report)).toEqual(expect.arrayContaining(['pass_rate', 'include_hit_rate', 'exclude_violations', 'recall_p95_ms', 'queries']));
+  }, SLOW);
+
+  it('npm run jobs runs a job against an embedded database and reports it', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'mindbase-cli-'));
+    const { stdout } = await cli(['scripts/jobs.ts', 'decay', '--dry-run', '--json'], { PGLITE_DATA_DIR: dataDir });
+    expect(JSON.parse(stdout)).toMatchObject({ job: 'decay', dryRun: true });
+  }, SLOW);
+});
