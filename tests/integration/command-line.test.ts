@@ -16,7 +16,8 @@ const SLOW = 120_000;
 
 async function cli(args: string[], env: Record<string, string> = {}) {
   // No provider settings: the offline model and local embedder, as on a fresh clone.
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(?:OPENAI|LLM_|CHAT_MODEL|EXTRACTION_MODEL|EMBEDDING_MODEL|DATABASE_URL|INNGEST)/.test(k)));
+  const clean: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(clean)) if (/^(?:OPENAI|LLM_|CHAT_MODEL|EXTRACTION_MODEL|EMBEDDING_MODEL|DATABASE_URL|INNGEST)/.test(key)) delete clean[key];
   return run(tsx, args, { cwd: root, env: { ...clean, ...env }, maxBuffer: 64 * 1024 * 1024 });
 }
 
