@@ -7,6 +7,7 @@ import { env } from '../server/env';
 import { createWithSystem, createWithUser, userDb, type UserDb, type WithSystem, type WithUser } from './boundary';
 import { SYSTEM_ROLE } from './schema/rls';
 import { connect, type Connection } from './connect';
+import { createForegroundTracker, type ForegroundActivity, type ForegroundTracker } from './foreground';
 import type { Database } from './types';
 
 export const DEFAULT_PGLITE_DIR = path.join('.data', 'pglite');
@@ -34,8 +35,25 @@ function instance() {
   return holder.__mindbaseDb;
 }
 
+const holderForeground = globalThis as unknown as { __mindbaseForeground?: ForegroundTracker };
+const foreground = (holderForeground.__mindbaseForeground ??= createForegroundTracker());
+
 /** Runs fn as `userId` under row-level security. The only door to user data. */
-export const withUser: WithUser = (userId, fn) => instance().withUser(userId, fn);
+export const withUser: WithUser = foreground.track((userId, fn) => instance().withUser(userId, fn));
+
+/**
+ * The same door for background jobs: not counted as someone waiting. Jobs on the embedded
+ * database pace themselves by `embeddedForeground()`.
+ */
+export const withUserInBackground: WithUser = (userId, fn) => instance().withUser(userId, fn);
+
+/**
+ * Foreground activity when background jobs share the embedded database's single backend with
+ * people; null on Postgres, where each has its own connection and nothing needs pacing.
+ */
+export function embeddedForeground(): ForegroundActivity | null {
+  return instance().connection.driver === 'pglite' ? foreground : null;
+}
 
 /** A handle scoped to one user, for server functions. */
 export function forUser(userId: string): UserDb {

@@ -92,8 +92,17 @@ export const config = {
     userBatchSize: 50,
     /** Changes per transaction inside one user's job, so a concurrent chat never waits long. */
     writeChunk: 25,
-    /** Pause before each of a job's transactions (0: yield once to the event loop, run-decay.ts). */
+    /** Pause before each of a job's transactions (0: yield once to the event loop; pacing.ts). */
     chunkPauseMs: 0,
+    /** Jobs on the embedded database while people use it (server/lifecycle/pacing.ts). */
+    pacing: {
+      /** Share of the single backend a job may hold while someone was active recently. */
+      foregroundDuty: 0.05,
+      /** "Recently": foreground work within this many ms. */
+      foregroundActiveMs: 2_000,
+      /** A rest is never longer than this, so a job always progresses. */
+      foregroundMaxRestMs: 1_000,
+    },
     /** At most this many individual changes are listed in a job's report (counts are exact). */
     reportMaxChanges: 500,
     /** Daily crons, UTC (issue 7): decay first, retention after it. */

@@ -1,5 +1,5 @@
 /** The process-wide job wiring: bodies on the app database and configured models, and the in-process runner. */
-import { withSystem, withUser } from '../../db';
+import { withSystem, withUserInBackground } from '../../db';
 import { config } from '../config';
 import { env } from '../env';
 import { llm } from '../llm';
@@ -45,8 +45,9 @@ function productionDeps(): JobDeps {
   const registry = llm();
   return {
     // The offline model cannot do structured extraction; the rule extractor is its partner.
-    extraction: { withUser, extractionModel: registry.describe().extraction.offline ? null : registry.getExtractionModel(), embedder: configuredEmbedder() },
-    reembed: { withUser, withSystem, embedder: configuredEmbedder(), batchSize: config.jobs.reembedBatch },
+    // Background work: it does not count as someone waiting (db/foreground.ts).
+    extraction: { withUser: withUserInBackground, extractionModel: registry.describe().extraction.offline ? null : registry.getExtractionModel(), embedder: configuredEmbedder() },
+    reembed: { withUser: withUserInBackground, withSystem, embedder: configuredEmbedder(), batchSize: config.jobs.reembedBatch },
   };
 }
 

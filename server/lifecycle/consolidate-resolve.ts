@@ -16,7 +16,8 @@ import { lockUserMemory } from '../memory/user-lock';
 import { conflictTwins, decideConflict, findRival, type ConflictDecision } from './consolidate-conflicts';
 import { CONSOLIDATION_ACTOR, copySources, heardOf, linkAndUpdate } from './consolidate-write';
 import { listChange } from './report';
-import { yieldBeforeTransaction, type JobRequest } from './run-decay';
+import { paceBeforeTransaction } from './pacing';
+import type { JobRequest } from './run-decay';
 import type { ConsolidationDeps, ConsolidationResult } from './run-consolidation';
 
 type Won = Extract<ConflictDecision, { outcome: 'won' }>;
@@ -49,7 +50,7 @@ async function planResolutions(tx: Tx): Promise<Plan> {
 const idsOf = (d: Won) => [d.winnerId, d.rivalId, ...d.twinIds];
 
 export async function resolveConflicts(deps: ConsolidationDeps, userId: string, request: JobRequest, result: ConsolidationResult): Promise<void> {
-  await yieldBeforeTransaction(deps);
+  await paceBeforeTransaction(deps);
   const plan = await deps.withUser(userId, planResolutions);
   if (plan.decisions.length === 0) return;
   const row = (id: string) => plan.rows.get(id);
@@ -76,7 +77,7 @@ export async function resolveConflicts(deps: ConsolidationDeps, userId: string, 
 
   // One short transaction per decision, like the summaries (run-consolidation.ts).
   for (const [i, d] of plan.decisions.entries()) {
-    await yieldBeforeTransaction(deps);
+    await paceBeforeTransaction(deps);
     const merged = await deps.withUser(userId, async (tx) => {
       await lockUserMemory(tx, userId);
       const fresh = new Map((await tx.select().from(memories).where(inArray(memories.id, idsOf(d)))).map((r) => [r.id, r]));

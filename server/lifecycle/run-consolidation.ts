@@ -28,7 +28,8 @@ import { resolveConflicts } from './consolidate-resolve';
 import { ruleSummary, summarise, type SummaryInput } from './consolidate-summary';
 import { writeSummary, type PreparedSummary } from './consolidate-write';
 import { emptyReport, listChange, mergeUserResult, type JobReport, type UserResult } from './report';
-import { yieldBeforeTransaction, type JobRequest, type LifecycleDeps } from './run-decay';
+import { paceBeforeTransaction } from './pacing';
+import type { JobRequest, LifecycleDeps } from './run-decay';
 import { forEachUserInBatches } from './user-batches';
 
 export interface ConsolidationDeps extends LifecycleDeps {
@@ -60,7 +61,7 @@ const count = (result: ConsolidationResult, outcome: ConsolidationOutcome, n = 1
 
 /** One level of summaries for one user: read, summarise and embed, then write under the lock. */
 async function consolidateLevel(deps: ConsolidationDeps, userId: string, request: JobRequest, level: SummaryLevel, result: ConsolidationResult): Promise<void> {
-  await yieldBeforeTransaction(deps);
+  await paceBeforeTransaction(deps);
   const rows = await deps.withUser(userId, (tx) => episodicInWindow(tx, userId, request.now));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const groups = groupsAtLevel(rows, level, request.now);
@@ -88,7 +89,7 @@ async function consolidateLevel(deps: ConsolidationDeps, userId: string, request
   }
 
   for (const p of prepared) {
-    await yieldBeforeTransaction(deps);
+    await paceBeforeTransaction(deps);
     try {
       const { summary, members } = await deps.withUser(userId, async (tx) => {
         await lockUserMemory(tx, userId);

@@ -8,6 +8,7 @@ import type { WithSystem, WithUser } from '../../db/boundary';
 import { memories } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { config } from '../config';
+import { paceBeforeTransaction, type PacingDeps } from './pacing';
 import type { Steps } from '../jobs/steps';
 import type { MemoryRow } from '../memory/memory-types';
 import { lockUserMemory } from '../memory/user-lock';
@@ -18,25 +19,13 @@ import { DECAY_OUTCOMES, NO_DEMOTIONS, decideDecay, type DecayDecision, type Dec
 import { emptyReport, listChange, mergeUserResult, type JobReport, type UserResult } from './report';
 import { forEachUserInBatches } from './user-batches';
 
-export interface LifecycleDeps {
+export interface LifecycleDeps extends PacingDeps {
   withUser: WithUser;
   withSystem: WithSystem;
   /** Users per step; config.lifecycle.userBatchSize by default. */
   batchSize?: number;
   /** Changes per write transaction; config.lifecycle.writeChunk by default. */
   writeChunk?: number;
-  /** Pause before each of a user's transactions; config.lifecycle.chunkPauseMs by default. */
-  chunkPauseMs?: number;
-}
-
-/**
- * Yields to the event loop before each of a job's write transactions. PGlite answers without
- * I/O, so a job's chain of awaits never leaves the microtask queue: without this, a chat request
- * (a macrotask) would wait for the whole job, not for one chunk.
- */
-export async function yieldBeforeTransaction(deps: Pick<LifecycleDeps, 'chunkPauseMs'>): Promise<void> {
-  const ms = deps.chunkPauseMs ?? config.lifecycle.chunkPauseMs;
-  await new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));
 }
 
 export interface JobRequest {
@@ -105,7 +94,7 @@ async function planChunk(tx: Tx, ids: string[], now: Date): Promise<PlannedDecay
  */
 export async function decayUser(deps: LifecycleDeps, userId: string, request: JobRequest): Promise<UserResult<DecayOutcome>> {
   const { withUser } = deps;
-  await yieldBeforeTransaction(deps);
+  await paceBeforeTransaction(deps);
   const ids = await withUser(userId, (tx) => decayCandidateIds(tx, userId, request.now));
   const result: UserResult<DecayOutcome> = { userId, counts: {}, skipped: 0, changes: [], truncated: false };
   const record = ({ row, decision, reason }: PlannedDecay) => {
@@ -115,7 +104,7 @@ export async function decayUser(deps: LifecycleDeps, userId: string, request: Jo
   const chunkSize = deps.writeChunk ?? config.lifecycle.writeChunk;
   for (let start = 0; start < ids.length; start += chunkSize) {
     const chunk = ids.slice(start, start + chunkSize);
-    await yieldBeforeTransaction(deps);
+    await paceBeforeTransaction(deps);
     if (request.dryRun) {
       (await withUser(userId, (tx) => planChunk(tx, chunk, request.now))).forEach(record);
       continue;

@@ -1,5 +1,5 @@
 /**
- * npm run bench:jobs [-- --users 100 --memories 1000 --queries 200 --json]
+ * npm run bench:jobs [-- --users 100 --memories 1000 --queries 200 --pacing on|off --json]
  *
  * Seeds U users × M memories (default 100 × 1,000 = 100,000) on a fresh embedded database with
  * a realistic mix — importance 1–5, mostly active with some candidates, created and last used
@@ -10,7 +10,9 @@
  *  - peak RSS while the jobs run (sampled every 100 ms): it must stay bounded, because the jobs
  *    work user by user in batches instead of holding whole tables (the JS heap peak is reported
  *    too: with an in-memory PGlite, RSS also grows with the rows the jobs write);
- *  - a concurrent chat's recall p95 while the jobs run vs idle.
+ *  - a concurrent chat's recall p95 while the jobs run vs idle: `queries` questions back to back
+ *    at the start of each job. With --pacing on (production's setting on PGlite) the jobs keep a
+ *    small share of the database while the chat is active (server/lifecycle/pacing.ts).
  *
  * Caveat on the ratio: PGlite is a single backend in this process, so every transaction —
  * the job's and the chat's — is serialised, and a job's awaits never leave the microtask queue
@@ -24,6 +26,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { createWithSystem, createWithUser, userDb, type WithUser } from '../../db/boundary';
 import { connect, createPglite, type Connection } from '../../db/connect';
+import { createForegroundTracker } from '../../db/foreground';
 import { ensureEmbeddingIndex } from '../../db/embedding-index';
 import { runMigrations } from '../../db/migrate';
 import { memories, memoryEmbeddings, users } from '../../db/schema';
@@ -45,8 +48,12 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     /** Changes per decay write transaction (config.lifecycle.writeChunk by default). */
     'write-chunk': { type: 'string' },
+    /** Jobs pace themselves by the chat's activity, as in production on PGlite (pacing.ts); off: as fast as they can. */
+    pacing: { type: 'string', default: 'on' },
   },
 });
+if (!['on', 'off'].includes(values.pacing)) throw new Error('--pacing is on or off');
+const PACING = values.pacing === 'on';
 const USERS = Number(values.users);
 const PER_USER = Number(values.memories);
 const QUERIES = Number(values.queries);
@@ -245,11 +252,13 @@ async function main() {
   const jobTx: Timings = new Map();
   const chatTx: Timings = new Map();
   const withUser = timedWithUser(baseWithUser, jobTx, () => phase);
+  // The chat is foreground work; the jobs see its activity as production's do (db/index.ts).
+  const foreground = createForegroundTracker();
   const total = async () => Number((await withSystem((tx) => tx.select({ n: sql<number>`count(*)::int` }).from(memories)))[0]!.n);
   const memoriesBefore = await total();
 
   // The chat: one user asking questions, as in bench:recall.
-  const chatUser = userDb(timedWithUser(baseWithUser, chatTx, () => phase), userIds[0]!);
+  const chatUser = userDb(foreground.track(timedWithUser(baseWithUser, chatTx, () => phase)), userIds[0]!);
   let q = 0;
   const ask = async () => {
     const text = pick(QUESTIONS, q)(q * 3);
@@ -292,14 +301,14 @@ async function main() {
     // Decay as of 120 days after seeding: idle, expired, stale candidates and flagged items go.
     phase = 'decay';
     let s = performance.now();
-    const decay = await runDecay(steps(), { now: new Date(seedNow + 120 * DAY) }, { withUser, withSystem, writeChunk: WRITE_CHUNK });
+    const decay = await runDecay(steps(), { now: new Date(seedNow + 120 * DAY) }, { withUser, withSystem, writeChunk: WRITE_CHUNK, foreground: PACING ? foreground : null });
     timings.decayS = (performance.now() - s) / 1000;
     // Consolidation as of the seeding week: its window is the 30 days before `now`, where the
     // recent episodes are (at +120 days they would all be outside it). Decay left them alone
     // (importance 3–4 has no idle limit), so the groups are intact.
     phase = 'consolidate';
     s = performance.now();
-    const consolidation = await runConsolidation(steps(), { now: new Date(seedNow + DAY) }, { withUser, withSystem, embedder, extractionModel: null });
+    const consolidation = await runConsolidation(steps(), { now: new Date(seedNow + DAY) }, { withUser, withSystem, embedder, extractionModel: null, foreground: PACING ? foreground : null });
     timings.consolidateS = (performance.now() - s) / 1000;
     return { decay, consolidation };
   })();
@@ -307,14 +316,22 @@ async function main() {
   void jobs.finally(() => {
     running = false;
   });
-  // The same chat, concurrently: keep asking until the jobs are done.
+  // The same chat, concurrently: `queries` questions back to back in each job's run (or until the
+  // jobs are done), then quiet until the next job starts. Paced jobs slow down while it asks.
   const duringMs: number[] = [];
   const byPhase = new Map<string, number[]>();
+  const chatSeconds = new Map<string, number>();
   while (running) {
     const during = phase;
+    const asked = byPhase.get(during) ?? [];
+    if (asked.length >= QUERIES) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      continue;
+    }
     const ms = await ask();
     duringMs.push(ms);
-    byPhase.set(during, [...(byPhase.get(during) ?? []), ms]);
+    byPhase.set(during, [...asked, ms]);
+    chatSeconds.set(during, (chatSeconds.get(during) ?? 0) + ms / 1000);
   }
   const { decay, consolidation } = await jobs;
   clearInterval(sampler);
@@ -366,6 +383,10 @@ async function main() {
     recall_p95_idle_ms: ms2(idleP95),
     recall_p95_during_jobs_ms: ms2(duringP95),
     recall_p95_ratio_during_jobs: Number((duringP95 / Math.max(0.001, idleP95)).toFixed(2)),
+    pacing: PACING ? 'on' : 'off',
+    // How long the chat was asking during each job (the jobs ran paced for that long).
+    chat_active_during_decay_s: Number((chatSeconds.get('decay') ?? 0).toFixed(1)),
+    chat_active_during_consolidation_s: Number((chatSeconds.get('consolidate') ?? 0).toFixed(1)),
     // The longest the event loop was blocked while the jobs ran (100 ms timer: read as ≥ 100).
     event_loop_max_gap_ms: ms2(maxLoopGap),
     event_loop_max_gap_decay_ms: ms2(loopGaps.get('decay') ?? 0),
