@@ -144,7 +144,9 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
 
   const stream = createUIMessageStream<ChatUIMessage>({
     execute: async ({ writer }) => {
-      const tools = deps.tools?.(db, { message: turn.userMessage.content });
+      // A request the fast channel already carried out is not offered to the tools as well: the
+      // model would change the same memory a second time.
+      const tools = fast ? undefined : deps.tools?.(db, { message: turn.userMessage.content });
       const result = streamText({
         model: deps.model,
         // A tool call is a step; the model then answers with what the tool did.

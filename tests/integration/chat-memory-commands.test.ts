@@ -288,6 +288,23 @@ describe('memory tools for a real model', () => {
     expect(await storedReplies(owner.id)).toContain('Done.');
   });
 
+  it('a request the patterns already carried out is not offered to the tools as well (no double change)', async () => {
+    const user = await seedUser(t.db, 'tool-double');
+    await chatTurn(t, jobs, user, crypto.randomUUID(), 'Remember that I take my coffee black.');
+    const [before] = await t.db.select().from(memories).where(eq(memories.userId, user.id));
+    let offeredTools = 0;
+    const model = toolUsingModel('coffee', (id) => ({ tool: 'update_memory', input: { id, importance: 1 } }));
+    const doStream = model.doStream.bind(model);
+    model.doStream = (options) => {
+      offeredTools += options.tools?.length ?? 0;
+      return doStream(options);
+    };
+    await turn(user, 'Lower the priority of my coffee preference', model);
+    const [after] = await t.db.select().from(memories).where(eq(memories.id, before!.id));
+    expect(offeredTools).toBe(0);
+    expect(after?.importance).toBe(before!.importance - 1);
+  });
+
   it('a bad importance from the model is refused with the reason, and the memory is unchanged', async () => {
     const user = await seedUser(t.db, 'tool-bad');
     await chatTurn(t, jobs, user, crypto.randomUUID(), 'Remember that I take my coffee black.');
