@@ -46,16 +46,17 @@ async function markHandled(tx: Tx, messageId: string, kind: MemoryCommand['kind'
     .where(eq(messages.id, messageId));
 }
 
+/** What the user states in `content` (a part of this message), extracted and validated alone. */
+function extractStated(message: FastChannelMessage, content: string, timeZone: string) {
+  const source = { id: message.id, role: 'user' as const, content: message.content, createdAt: message.createdAt };
+  const window: ExtractionWindow = { messages: [source], newMessageIds: [message.id], timeZone, knownEntities: [] };
+  return validateExtracted(extractExplicit(content, source, window), window);
+}
+
 async function remember(db: UserDb, message: FastChannelMessage, content: string, deps: FastChannelDeps): Promise<FastChannelResult> {
   if (deps.storeBlocked) return { kind: 'not_stored', reason: deps.storeBlocked };
   const { embedder, timeZone } = deps;
-  const window: ExtractionWindow = {
-    messages: [{ id: message.id, role: 'user', content: message.content, createdAt: message.createdAt }],
-    newMessageIds: [message.id],
-    timeZone,
-    knownEntities: [],
-  };
-  const { accepted, dropped } = validateExtracted(extractExplicit(content, window.messages[0]!, window), window);
+  const { accepted, dropped } = extractStated(message, content, timeZone);
   if (accepted.length === 0) {
     const reason = dropped[0]?.reason === 'secret' ? 'it looks like a password, key or ID number, which are never stored' : 'there was nothing to store';
     await db.run((tx) => markHandled(tx, message.id, 'remember'));
@@ -93,13 +94,7 @@ async function forget(db: UserDb, message: FastChannelMessage, target: string, e
 }
 
 async function correct(db: UserDb, message: FastChannelMessage, statement: string, deps: FastChannelDeps): Promise<FastChannelResult | null> {
-  const window: ExtractionWindow = {
-    messages: [{ id: message.id, role: 'user', content: message.content, createdAt: message.createdAt }],
-    newMessageIds: [message.id],
-    timeZone: deps.timeZone,
-    knownEntities: [],
-  };
-  const [item] = validateExtracted(extractExplicit(statement, window.messages[0]!, window), window).accepted;
+  const [item] = extractStated(message, statement, deps.timeZone).accepted;
   // "That's wrong, whatever" states nothing storable: an ordinary turn, the model answers it.
   if (!item) return null;
   const [vector] = await deps.embedder.embed([embeddingText(item)]);
