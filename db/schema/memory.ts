@@ -91,6 +91,12 @@ export const memories = pgTable(
     index('memories_user_status_type_idx').on(t.userId, t.status, t.type),
     index('memories_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('memories_search_idx').using('gin', t.searchVector),
+    // Recall's always-on core items (importance >= 4 among active ones) without reading every row.
+    index('memories_user_core_idx').on(t.userId, t.importance).where(sql`${t.status} = 'active'`),
+    // Recall's structured picks (active constraints and plans of the last 30 days).
+    index('memories_user_structured_idx')
+      .on(t.userId, t.createdAt.desc())
+      .where(sql`${t.status} = 'active' and ${t.kind} in ('constraint', 'plan')`),
     check('memories_type_check', sql`${t.type} in (${inList(MEMORY_TYPES)})`),
     check('memories_status_check', sql`${t.status} in (${inList(MEMORY_STATUSES)})`),
     check('memories_confidence_check', sql`${t.confidence} in (${inList(MEMORY_CONFIDENCE)})`),
@@ -130,6 +136,8 @@ export const memoryVersions = pgTable(
       name: 'memory_versions_memory_owner_fk',
     }).onDelete('cascade'),
     unique('memory_versions_memory_version_unique').on(t.memoryId, t.version),
+    // The settings page's "as of" view reads a user's versions up to a moment.
+    index('memory_versions_user_created_idx').on(t.userId, t.createdAt),
     ...userOwnedPolicies(t.userId),
   ],
 );
@@ -184,6 +192,35 @@ export const memorySources = pgTable(
       name: 'memory_sources_memory_owner_fk',
     }).onDelete('cascade'),
     unique('memory_sources_memory_message_unique').on(t.memoryId, t.messageId),
+    ...userOwnedPolicies(t.userId),
+  ],
+);
+
+/**
+ * The full-text route's inverted index: one row per (user, term, memory), kept in step with
+ * `memories.search_text` by the `memory_terms_sync` trigger (migration 0007). Under row-level
+ * security Postgres cannot use the GIN index on search_vector (the `@@` operator is not
+ * LEAKPROOF, so it may not run before the user policy), and the route read every row of the
+ * user. A btree lookup by (user_id, term) uses only leakproof text equality, so it reads just
+ * the postings of the query's terms (README, performance). Never written by application code.
+ */
+export const memoryTerms = pgTable(
+  'memory_terms',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    memoryId: uuid('memory_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.term, t.memoryId] }),
+    foreignKey({
+      columns: [t.memoryId, t.userId],
+      foreignColumns: [memories.id, memories.userId],
+      name: 'memory_terms_memory_owner_fk',
+    }).onDelete('cascade'),
+    index('memory_terms_memory_idx').on(t.memoryId),
     ...userOwnedPolicies(t.userId),
   ],
 );

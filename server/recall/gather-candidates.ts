@@ -4,12 +4,12 @@
  * vector similarity (HNSW on the model's own vectors), full text, and structured picks.
  */
 import { and, desc, eq, gt, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { queryRows } from '../../db/rows';
-import { memories, memoryEmbeddings } from '../../db/schema';
+import { memories, memoryEmbeddings, memoryTerms } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { config } from '../config';
 import type { MemoryRow } from '../memory/memory-types';
-import { searchQuery } from '../memory/search-text';
+import { searchTerms } from '../memory/search-text';
+import { countVectors, scanFor, type VectorScan } from './vector-strategy';
 
 export type CandidateRow = MemoryRow;
 
@@ -34,14 +34,22 @@ export async function coreMemories(tx: Tx, now: Date): Promise<CandidateRow[]> {
 }
 
 const vectorLiteral = (v: number[]) => `[${v.join(',')}]`;
+// The model as a literal: the per-model partial index can only be used when the planner can
+// prove `model = '<id>'`, which a bind parameter in a generic plan would hide.
+const modelIs = (model: string) => sql`${memoryEmbeddings.model} = ${sql.raw(`'${model.replace(/'/g, "''")}'`)}`;
+const cosineDistance = (vector: number[]) => {
+  const dims = sql.raw(String(vector.length));
+  return sql<number>`(${memoryEmbeddings.embedding}::vector(${dims}) <=> ${vectorLiteral(vector)}::vector(${dims}))`;
+};
 
-export type VectorStrategy = 'auto' | 'exact' | 'hnsw';
+export type VectorStrategy = 'auto' | VectorScan;
 
 /**
  * Nearest memories by cosine among the filtered ones. pgvector applies the user/status filter
  * after an HNSW scan, so a user with few vectors among many users' could get too few results.
- * Small users therefore get an exact scan of their own rows (cheap, via the user/model index);
- * large ones get HNSW with 0.8's iterative scans, which keep scanning until enough rows pass.
+ * Users up to config.recall.exactScanMaxVectors therefore get an exact scan of their own rows;
+ * larger ones get HNSW with 0.8's iterative scans, which keep scanning until enough rows pass.
+ * 'auto' counts the user's vectors to choose; recall passes the choice from its cache.
  */
 export async function vectorCandidates(
   tx: Tx,
@@ -52,31 +60,58 @@ export async function vectorCandidates(
   strategy: VectorStrategy = 'auto',
 ): Promise<{ id: string; similarity: number }[]> {
   if (types.length === 0 || vector.length === 0) return [];
-  const dims = sql.raw(String(vector.length));
-  let exact = strategy === 'exact';
-  if (strategy === 'auto') {
-    const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from memory_embeddings where model = ${model}`);
-    exact = (row?.n ?? 0) <= config.recall.exactScanMaxVectors;
-  }
-  if (!exact) {
-    // strict_order: results come back in true distance order, so LIMIT keeps the nearest ones
-    // (relaxed_order can return farther rows first; measured top-10 overlap 0.14 vs exact).
-    await tx.execute(sql`set local hnsw.iterative_scan = strict_order`);
-    await tx.execute(sql`set local hnsw.ef_search = ${sql.raw(String(config.recall.hnswEfSearch))}`);
-  }
-  const raw = sql`(${memoryEmbeddings.embedding}::vector(${dims}) <=> ${vectorLiteral(vector)}::vector(${dims}))`;
-  // "+ 0" hides the expression from the HNSW index, forcing the exact scan when chosen.
-  const distance = exact ? sql`(${raw} + 0)` : raw;
-  const rows = await tx
-    .select({ id: memories.id, distance: sql<number>`${raw}` })
+  const scan = strategy === 'auto' ? scanFor(await countVectors(tx, model)) : strategy;
+  const rows = scan === 'exact' ? await exactNearest(tx, vector, model, types, now) : await hnswNearest(tx, vector, model, types, now);
+  return rows.map((r) => ({ id: r.id, similarity: 1 - Number(r.distance) }));
+}
+
+type Nearest = { id: string; distance: number }[];
+
+/** The filtered nearest rows, joined in before ranking: the exact scan's fallback, and HNSW's query. */
+function filteredNearest(tx: Tx, distance: SQL<number>, model: string, types: MemoryRow['type'][], now: Date) {
+  return tx
+    .select({ id: memories.id, distance: distance.as('distance') })
     .from(memoryEmbeddings)
     .innerJoin(memories, and(eq(memories.id, memoryEmbeddings.memoryId), eq(memories.userId, memoryEmbeddings.userId)))
-    // The model as a literal: the per-model partial index can only be used when the planner
-    // can prove `model = '<id>'`, which a bind parameter in a generic plan would hide.
-    .where(and(sql`${memoryEmbeddings.model} = ${sql.raw(`'${model.replace(/'/g, "''")}'`)}`, recallable(now), inArray(memories.type, types)))
-    .orderBy(distance)
+    .where(and(modelIs(model), recallable(now), inArray(memories.type, types)))
+    .orderBy(sql`distance`)
     .limit(config.recall.vectorTopK);
-  return rows.map((r) => ({ id: r.id, similarity: 1 - Number(r.distance) }));
+}
+
+/**
+ * Exact: rank the user's vectors alone (one pass over memory_embeddings, no join), keep the
+ * nearest exactPrefilterPool and filter those. If at least vectorTopK survive, they are exactly
+ * the filtered top K (every row outside the pool is farther than all in it); otherwise scan again
+ * with the filter joined in. Joining first made the database read and hash both tables' 10,000
+ * rows on every recall. "+ 0" hides the distance from the HNSW index, forcing the scan.
+ */
+async function exactNearest(tx: Tx, vector: number[], model: string, types: MemoryRow['type'][], now: Date): Promise<Nearest> {
+  // One expression for the output and the sort, so each distance is computed once, not twice.
+  const distance = sql<number>`(${cosineDistance(vector)} + 0)`;
+  const near = tx
+    .select({ memoryId: memoryEmbeddings.memoryId, userId: memoryEmbeddings.userId, distance: distance.as('distance') })
+    .from(memoryEmbeddings)
+    .where(modelIs(model))
+    .orderBy(sql`distance`)
+    .limit(config.recall.exactPrefilterPool)
+    .as('near');
+  const pooled = await tx
+    .select({ id: memories.id, distance: near.distance })
+    .from(near)
+    .innerJoin(memories, and(eq(memories.id, near.memoryId), eq(memories.userId, near.userId)))
+    .where(and(recallable(now), inArray(memories.type, types)))
+    .orderBy(near.distance)
+    .limit(config.recall.vectorTopK);
+  if (pooled.length >= config.recall.vectorTopK) return pooled;
+  return filteredNearest(tx, distance, model, types, now);
+}
+
+async function hnswNearest(tx: Tx, vector: number[], model: string, types: MemoryRow['type'][], now: Date): Promise<Nearest> {
+  // strict_order: results come back in true distance order, so LIMIT keeps the nearest ones
+  // (relaxed_order can return farther rows first; measured top-10 overlap 0.14 vs exact).
+  await tx.execute(sql`set local hnsw.iterative_scan = strict_order`);
+  await tx.execute(sql`set local hnsw.ef_search = ${sql.raw(String(config.recall.hnswEfSearch))}`);
+  return filteredNearest(tx, cosineDistance(vector), model, types, now);
 }
 
 export interface FulltextResult {
@@ -88,25 +123,39 @@ export interface FulltextResult {
 
 const EXCLUDED_LIMIT = 10;
 
+/** Statuses whose keyword matches are worth a "why not" line (forgotten ones are gone). */
+const EXPLAINED_STATUSES = ['active', 'candidate', 'conflicted', 'superseded', 'archived', 'merged'] as const;
+
 /**
- * Full-text route: one query over the user's memories that match any query term, ranked with
- * ts_rank (cheaper than ts_rank_cd: no positions). Rows the filters exclude come back from the
- * same query, so the ledger can say why they were left out at no extra cost.
+ * Full-text route: the user's memories sharing the most terms with the query (English stems,
+ * Chinese characters and bigrams: server/memory/search-text.ts), read from the memory_terms
+ * postings by (user_id, term) — only the postings of the query's terms, not every memory of the
+ * user (db/schema/memory.ts says why the GIN index cannot serve this under row-level security).
+ * Rows the filters exclude come back from the same query, so the ledger can say why they were
+ * left out at no extra cost.
  */
 export async function fulltextCandidates(tx: Tx, query: string, types: MemoryRow['type'][], now: Date, limit = config.recall.vectorTopK): Promise<FulltextResult> {
-  const tsquery = searchQuery(query);
-  if (!tsquery || types.length === 0) return { matches: [], excluded: [] };
-  const q = sql`to_tsquery('simple', ${tsquery})`;
-  const rank = sql<number>`ts_rank(${memories.searchVector}, ${q})`;
+  const terms = searchTerms(query);
+  if (terms.length === 0 || types.length === 0) return { matches: [], excluded: [] };
+  const matched = sql<number>`count(*)::int`;
+  const hits = tx
+    .select({ memoryId: memoryTerms.memoryId, userId: memoryTerms.userId, matched: matched.as('matched') })
+    .from(memoryTerms)
+    .where(inArray(memoryTerms.term, terms))
+    .groupBy(memoryTerms.memoryId, memoryTerms.userId)
+    // Ties at the pool's edge are cut by id, so the same question gets the same pool every time.
+    .orderBy(desc(matched), desc(memoryTerms.memoryId))
+    .limit(config.recall.fulltextPool)
+    .as('hits');
   const rows = await tx
-    .select({ row: memories, rank })
-    .from(memories)
-    .where(and(sql`${memories.searchVector} @@ ${q}`, inArray(memories.status, ['active', 'candidate', 'conflicted', 'superseded', 'archived', 'merged'])))
-    .orderBy(desc(rank))
-    .limit(limit + EXCLUDED_LIMIT);
+    .select({ row: memories, matched: hits.matched })
+    .from(hits)
+    .innerJoin(memories, and(eq(memories.id, hits.memoryId), eq(memories.userId, hits.userId)))
+    .where(inArray(memories.status, [...EXPLAINED_STATUSES]))
+    .orderBy(desc(hits.matched), desc(memories.updatedAt));
   const matches: FulltextResult['matches'] = [];
   const excluded: FulltextResult['excluded'] = [];
-  for (const { row, rank: r } of rows) {
+  for (const { row, matched: shared } of rows) {
     const reason =
       row.status !== 'active'
         ? `status: ${row.status}`
@@ -118,7 +167,7 @@ export async function fulltextCandidates(tx: Tx, query: string, types: MemoryRow
               ? 'always on'
               : null;
     if (reason === null) {
-      if (matches.length < limit) matches.push({ id: row.id, rank: Number(r) });
+      if (matches.length < limit) matches.push({ id: row.id, rank: shared / terms.length });
     } else if (reason !== 'always on' && excluded.length < EXCLUDED_LIMIT) excluded.push({ row, reason });
   }
   return { matches, excluded };
@@ -136,7 +185,7 @@ export async function structuredPicks(tx: Tx, types: MemoryRow['type'][], now: D
     .limit(config.recall.vectorTopK);
 }
 
-/** Rows and their cosine to the query for a set of ids (candidates found by any route). */
+/** Rows and their cosine to the query for a set of ids (candidates found by any route), in one query. */
 export async function loadWithSimilarity(
   tx: Tx,
   ids: string[],
@@ -144,14 +193,14 @@ export async function loadWithSimilarity(
   model: string,
 ): Promise<{ row: CandidateRow; similarity: number }[]> {
   if (ids.length === 0) return [];
-  const rows = await tx.select().from(memories).where(inArray(memories.id, ids));
-  const sims = vector.length
-    ? await queryRows<{ memory_id: string; similarity: number }>(
-        tx,
-        sql`select memory_id, 1 - (embedding::vector(${sql.raw(String(vector.length))}) <=> ${vectorLiteral(vector)}::vector(${sql.raw(String(vector.length))})) as similarity
-            from memory_embeddings where model = ${model} and dimensions = ${vector.length} and memory_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`,
-      )
-    : [];
-  const byId = new Map(sims.map((s) => [s.memory_id, Number(s.similarity)]));
-  return rows.map((row) => ({ row, similarity: byId.get(row.id) ?? 0 }));
+  const similarity = vector.length ? sql<number | null>`1 - ${cosineDistance(vector)}` : sql<null>`null`;
+  const rows = await tx
+    .select({ row: memories, similarity })
+    .from(memories)
+    .leftJoin(
+      memoryEmbeddings,
+      and(eq(memoryEmbeddings.memoryId, memories.id), modelIs(model), eq(memoryEmbeddings.dimensions, vector.length)),
+    )
+    .where(inArray(memories.id, ids));
+  return rows.map(({ row, similarity: s }) => ({ row, similarity: s === null ? 0 : Number(s) }));
 }

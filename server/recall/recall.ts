@@ -19,6 +19,7 @@ import {
 } from './gather-candidates';
 import { classifyIntent, typesFor, type RecallIntent } from './intent';
 import { scoreMemory } from './score';
+import { vectorScans, type VectorScanCache } from './vector-strategy';
 import { selectMemories, type Decision, type RecallLimits, type Route, type ScoredCandidate } from './select';
 
 export interface RecallInput {
@@ -44,6 +45,8 @@ export interface RecallDeps {
   embedderFor?: (modelId: string) => Embedder | null;
   /** Item/token budget; the config module's by default (the eval harness varies it). */
   limits?: RecallLimits;
+  /** Exact vs HNSW per user; the process's cache by default. */
+  vectorScans?: VectorScanCache;
 }
 
 const CONTEXT_CHARS = 300;
@@ -83,6 +86,7 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
   const types = typesFor(intent);
   const query = buildQuery(input);
   const current = deps.embedder.modelId;
+  const scans = deps.vectorScans ?? vectorScans;
 
   const [queryVector] = types.length > 0 ? await deps.embedder.embed([query]) : [[]];
   const result = await db.run(async (tx) => {
@@ -96,10 +100,11 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
         vector = (await older.embed([query]))[0] ?? [];
       }
     }
+    const scan = types.length > 0 && vector.length > 0 ? await scans.choose(tx, db.userId, model) : 'exact';
     const [procedural, core, byVector, fulltext, structured] = await Promise.all([
       proceduralRules(tx, input.now),
       coreMemories(tx, input.now),
-      vectorCandidates(tx, vector, model, types, input.now),
+      vectorCandidates(tx, vector, model, types, input.now, scan),
       fulltextCandidates(tx, query, types, input.now),
       structuredPicks(tx, types, input.now),
     ]);

@@ -62,3 +62,21 @@ export async function seedUser(db: Database, label = 'user'): Promise<{ id: stri
   if (!row?.email) throw new Error('seedUser: insert returned nothing');
   return { id: row.id, email: row.email };
 }
+
+/**
+ * An unmigrated in-memory PGlite whose session runs as `app_owner`, a database owner that is not
+ * a superuser — the usual production setup (PGlite's default user is a superuser, which bypasses
+ * row-level security). Managed Postgres services pre-install pgvector or let the owner create
+ * it; PGlite's build marks it untrusted, so the superuser creates it once, as an admin would.
+ */
+export async function createNonSuperuserOwnerPglite(): Promise<PGlite> {
+  const pglite = createPglite();
+  await pglite.exec(`
+    create extension if not exists vector;
+    create role app_owner login nosuperuser createrole;
+    grant create on database postgres to app_owner;
+    grant create, usage on schema public to app_owner;
+    set role app_owner;
+  `);
+  return pglite;
+}

@@ -24,6 +24,7 @@ export const OWNER_COLUMN: Record<string, string> = {
   memory_sources: 'user_id',
   outbox: 'user_id',
   recall_ledger: 'user_id',
+  memory_terms: 'user_id',
 };
 
 export const USER_OWNED_TABLES = Object.keys(OWNER_COLUMN);
@@ -68,6 +69,8 @@ export function insertRowSql(table: string, owner: SeededUser) {
       return sql`insert into memory_sources (memory_id, user_id, message_id, quote) values (${owner.memoryId}, ${o}, ${id}, 'I am allergic to peanuts')`;
     case 'recall_ledger':
       return sql`insert into recall_ledger (user_id, message_id, memory_id, outcome, rank, score, similarity, importance, recency, frequency, confidence_factor) values (${o}, ${owner.messageId}, ${owner.memoryId}, 'injected', 1, 0.5, 0.5, 0.5, 0.5, 0.5, 1)`;
+    case 'memory_terms':
+      return sql`insert into memory_terms (user_id, term, memory_id) values (${o}, ${`peanut${id.slice(0, 8)}`}, ${owner.memoryId})`;
     case 'outbox':
       return sql`insert into outbox (user_id, event, payload, idempotency_key) values (${o}, 'memory/turn.completed', '{}'::jsonb, ${id})`;
     default:

@@ -8,28 +8,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createWithSystem, createWithUser } from '@/db/boundary';
-import { connect, createPglite } from '@/db/connect';
+import type { PGlite } from '@electric-sql/pglite';
+import { connect } from '@/db/connect';
 import { runMigrations } from '@/db/migrate';
 import { queryRows } from '@/db/rows';
 import { conversations, users } from '@/db/schema';
 import type { Connection } from '@/db/connect';
 import { signUp } from '@/server/auth/sign-up';
 import { verifyCredentials } from '@/server/auth/verify-credentials';
+import { createNonSuperuserOwnerPglite } from '../helpers/db';
 
 describe('a non-superuser database owner (the production setup)', () => {
-  const pglite = createPglite();
+  let pglite: PGlite;
   let connection: Connection;
 
   beforeAll(async () => {
-    // Managed Postgres services pre-install pgvector or let the owner create it; PGlite's
-    // build marks it untrusted, so the superuser creates it once, as an admin would.
-    await pglite.exec(`
-      create extension if not exists vector;
-      create role app_owner login nosuperuser createrole;
-      grant create on database postgres to app_owner;
-      grant create, usage on schema public to app_owner;
-      set role app_owner;
-    `);
+    pglite = await createNonSuperuserOwnerPglite();
     connection = connect({ driver: 'pglite', client: pglite });
     await runMigrations(connection);
   });
