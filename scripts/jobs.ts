@@ -1,5 +1,5 @@
 /**
- * npm run jobs -- <decay|retention|reembed|sweep|consolidate> [--user ID] [--now ISO] [--dry-run] [--json]
+ * npm run jobs -- <decay|retention|reembed|sweep|consolidate|maintenance> [--user ID] [--now ISO] [--dry-run] [--json]
  * Runs one background job once against the configured database (ops and tests) and prints what
  * changed, or with --dry-run what would change. With the embedded database, stop `npm run dev`
  * first: PGlite's data directory must not be open in two processes.
@@ -19,12 +19,13 @@ import { parseInstant } from '../server/lifecycle/clock';
 import type { JobReport } from '../server/lifecycle/report';
 import { runDecay, type JobRequest, type LifecycleDeps } from '../server/lifecycle/run-decay';
 import { runRetention } from '../server/lifecycle/run-retention';
+import { vacuumAnalyze } from '../db/maintenance';
 import { runConsolidation } from '../server/lifecycle/run-consolidation';
 import { llm } from '../server/llm';
 import { createEmbedder } from '../server/memory/embedder';
 import { reembedUser, usersNeedingReembed } from '../server/memory/reembed';
 
-const USAGE = 'usage: npm run jobs -- <decay|retention|reembed|sweep|consolidate> [--user ID] [--now ISO] [--dry-run] [--json]';
+const USAGE = 'usage: npm run jobs -- <decay|retention|reembed|sweep|consolidate|maintenance> [--user ID] [--now ISO] [--dry-run] [--json]';
 
 function fail(message: string): never {
   console.error(message);
@@ -44,7 +45,7 @@ const { values, positionals } = (() => {
 
 const job = positionals[0];
 if (!job || positionals.length > 1) fail(USAGE);
-if (!['decay', 'retention', 'reembed', 'sweep', 'consolidate'].includes(job)) fail(`unknown job "${job}"\n${USAGE}`);
+if (!['decay', 'retention', 'reembed', 'sweep', 'consolidate', 'maintenance'].includes(job)) fail(`unknown job "${job}"\n${USAGE}`);
 
 let now: Date;
 try {
@@ -80,6 +81,12 @@ const deps: LifecycleDeps = { withUser: createWithUser(connection.db), withSyste
 async function main(): Promise<void> {
   if (job === 'decay') return printReport('decay', await runDecay(new InProcessSteps(noEvents), request, deps));
   if (job === 'retention') return printReport('retention', await runRetention(new InProcessSteps(noEvents), request, deps));
+  if (job === 'maintenance') {
+    if (request.dryRun || request.userId) fail('maintenance: --dry-run and --user are not supported');
+    const report = await vacuumAnalyze(connection.db);
+    console.log(values.json ? JSON.stringify({ job, ...report }, null, 2) : `maintenance: vacuumed and analyzed ${report.tables.length} tables (${report.tables.map((r) => `${r.table} ${r.ms} ms`).join(', ')})`);
+    return;
+  }
   if (job === 'consolidate') {
     const { registry, embedder } = configuredEmbedder();
     const extractionModel = registry.describe().extraction.offline ? null : registry.getExtractionModel();

@@ -13,7 +13,8 @@ import { createDispatcher, defaultDeliver, jobMode } from './dispatch';
 import { configuredEmbedder, inProcessRunner } from './production';
 import { sweepOutbox } from './sweep-outbox';
 import { lifecycleBodies } from '../lifecycle/production';
-import { startLifecycleTimers } from '../lifecycle/schedule';
+import { startLifecycleTimers, startMaintenanceTimers } from '../lifecycle/schedule';
+import { vacuumAnalyze } from '../../db/maintenance';
 import { consolidationBody } from '../lifecycle/consolidate-production';
 import { inngest } from '../../inngest/client';
 
@@ -46,7 +47,7 @@ export async function startBackgroundWork(): Promise<void> {
     // rather than inside someone's first chat turn.
     if (llm().describe().embedding.provider === 'local') await configuredEmbedder().embed(['warm-up']);
     const dims = await embeddingDimensions();
-    if (dims > 0) await ensureEmbeddingIndex(ownerDb(), configuredEmbedder().modelId, dims);
+    if (dims > 0) await ensureEmbeddingIndex(ownerDb(), configuredEmbedder().modelId, dims, config.recall.hnsw);
     await startReembedIfNeeded();
   } catch (error) {
     console.error('[jobs] start-up embedding checks failed; recall and re-embed will retry later', error);
@@ -61,4 +62,6 @@ export async function startBackgroundWork(): Promise<void> {
     // Daily decay and retention (on Inngest these are crons).
     startLifecycleTimers(lifecycleBodies, consolidationBody);
   }
+  // PGlite has no autovacuum; Postgres does this itself.
+  if (activeDriver() === 'pglite') startMaintenanceTimers(() => vacuumAnalyze(ownerDb()), config.jobs.maintenanceFirstRunMs);
 }

@@ -39,3 +39,14 @@ export function startLifecycleTimers(bodies: LifecycleBodies, consolidate?: Cons
     );
   }
 }
+
+/**
+ * Embedded database housekeeping (db/maintenance.ts): once shortly after start-up, so a database
+ * restored or upgraded gets statistics the same day, then daily at 04:30 UTC.
+ */
+export function startMaintenanceTimers(task: () => Promise<unknown>, firstRunAfterMs: number): void {
+  setTimeout(() => {
+    task().catch((error: unknown) => console.error('[jobs] maintenance failed; next run at 04:30 UTC', error));
+  }, firstRunAfterMs).unref();
+  daily('maintenance', 4, 30, task);
+}

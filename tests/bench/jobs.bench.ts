@@ -240,7 +240,7 @@ async function main() {
   const t0 = performance.now();
   const userIds = await seed(connection, seedNow);
   await connection.db.execute(sql`set maintenance_work_mem = '512MB'`);
-  await ensureEmbeddingIndex(connection.db, MODEL, DIMS);
+  await ensureEmbeddingIndex(connection.db, MODEL, DIMS, config.recall.hnsw);
   await connection.db.execute(sql`analyze memories`);
   await connection.db.execute(sql`analyze memory_embeddings`);
   const seedS = (performance.now() - t0) / 1000;

@@ -33,4 +33,12 @@ describe('command-line tools', () => {
     const { stdout } = await cli(['scripts/jobs.ts', 'decay', '--dry-run', '--json'], { PGLITE_DATA_DIR: dataDir });
     expect(JSON.parse(stdout)).toMatchObject({ job: 'decay', dryRun: true });
   }, SLOW);
+
+  it('npm run jobs -- maintenance vacuums and analyzes the embedded database', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'mindbase-cli-'));
+    const { stdout } = await cli(['scripts/jobs.ts', 'maintenance', '--json'], { PGLITE_DATA_DIR: dataDir });
+    const report = JSON.parse(stdout) as { job: string; tables: { table: string }[] };
+    expect(report.job).toBe('maintenance');
+    expect(report.tables.map((r) => r.table)).toEqual(expect.arrayContaining(['memories', 'memory_terms', 'memory_embeddings']));
+  }, SLOW);
 });
