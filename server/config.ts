@@ -57,18 +57,20 @@ export const config = {
      * Up to this many vectors a user's nearest neighbours are found by an exact scan of their own
      * rows; above it by HNSW with pgvector 0.8 iterative scans. HNSW filters by user after the
      * index scan, so a small user among large ones could otherwise get too few results. Measured
-     * (npm run bench:recall, 10,000 memories per user): the exact scan costs ~23 ms p95 and is
-     * exact, HNSW is ~5x faster but its top 10 was clearly worse (README, performance).
+     * (npm run bench:recall, 10,000 memories per user): the exact scan costs ~12 ms p95 and is
+     * exact; HNSW at the overlap we want (ef_search 800) costs ~31-35 ms p95 (README).
      */
     exactScanMaxVectors: 20_000,
     /**
      * HNSW build and search parameters (pgvector defaults: m 16, ef_construction 64, ef_search
-     * 40). Measured on bench:recall's 10 × 10,000 memories (README): the defaults reached a top-10
-     * overlap with the exact scan of 0.64 at ef_search 100 and 0.85 at 400; a denser graph is what
-     * moves it. Changing m or efConstruction rebuilds the index at the next start.
+     * 40). Measured on bench:recall's 10 × 10,000 memories, top-10 overlap with the exact scan
+     * (README): defaults 0.64 at ef_search 100 and 0.85 at 400; m 48 / ef_construction 512 with
+     * ef_search 800: 0.952 and 0.962 on two builds (ef_search 1,000 no better on the first). A
+     * denser graph is what moves it; it costs a longer build and ~2x per-insert time. Changing m
+     * or efConstruction rebuilds the index at the next start.
      */
     hnsw: { m: 48, efConstruction: 512 },
-    hnswEfSearch: 400,
+    hnswEfSearch: 800,
     /**
      * The exact scan first ranks the user's vectors alone (no join), keeps this many nearest, and
      * applies the status/type/expiry filter to those; only when fewer than vectorTopK survive

@@ -8,8 +8,8 @@ import type { UserDb } from '../../db/boundary';
 import { queryRows } from '../../db/rows';
 import type { Tx } from '../../db/types';
 import type { Embedder } from '../memory/embedder';
-import type { MemoryRow } from '../memory/memory-types';
 import {
+  type CandidateRow,
   coreMemories,
   fulltextCandidates,
   loadWithSimilarity,
@@ -117,11 +117,11 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
     for (const m of byText) add(m.id, 'fulltext');
     for (const m of structured) add(m.id, 'structured');
 
-    const loaded = await loadWithSimilarity(tx, [...routes.keys(), ...excluded.map((e) => e.row.id)], vector, model);
+    const loaded = await loadWithSimilarity(tx, [...routes.keys(), ...excluded.map((e) => e.id)], vector, model);
     const byId = new Map(loaded.map((l) => [l.row.id, l]));
     const pool = [...routes.keys()].flatMap((id) => (byId.get(id) ? [byId.get(id)!] : []));
     const maxAccess = Math.max(0, ...pool.map((l) => l.row.accessCount));
-    const scored = (row: MemoryRow, similarity: number, via: Route[], filtered?: string): ScoredCandidate => ({
+    const scored = (row: CandidateRow, similarity: number, via: Route[], filtered?: string): ScoredCandidate => ({
       memory: row,
       routes: via,
       parts: scoreMemory({ ...row, similarity }, { now: input.now, maxAccess }),
@@ -129,7 +129,10 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
     });
     const candidates = [
       ...pool.map((l) => scored(l.row, l.similarity, [...(routes.get(l.row.id) ?? [])])),
-      ...excluded.map((e) => scored(e.row, byId.get(e.row.id)?.similarity ?? 0, ['fulltext'], e.reason)),
+      ...excluded.flatMap((e) => {
+        const found = byId.get(e.id);
+        return found ? [scored(found.row, found.similarity, ['fulltext'], e.reason)] : [];
+      }),
     ];
     return { model, selection: selectMemories(candidates, procedural, deps.limits, input.message) };
   });

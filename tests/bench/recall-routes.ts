@@ -1,14 +1,11 @@
 /**
  * `npm run bench:recall -- --profile`: each recall route timed on its own, in its own withUser
  * transaction, for the same queries the bench asks — so the slow part of a recall is measured,
- * not guessed — plus the full-text route's plan for one query.
+ * not guessed.
  */
-import { sql } from 'drizzle-orm';
 import type { WithUser } from '../../db/boundary';
-import { queryRows } from '../../db/rows';
 import type { Tx } from '../../db/types';
 import type { Embedder } from '../../server/memory/embedder';
-import { searchQuery } from '../../server/memory/search-text';
 import {
   coreMemories,
   fulltextCandidates,
@@ -18,6 +15,7 @@ import {
   vectorCandidates,
 } from '../../server/recall/gather-candidates';
 import { buildQuery, recallModel } from '../../server/recall/recall';
+import { countVectors } from '../../server/recall/vector-strategy';
 import { percentile } from '../../server/eval/run-eval';
 
 const TYPES = ['semantic', 'episodic'] as const;
@@ -32,7 +30,7 @@ export async function profileRoutes(
   withUser: WithUser,
   asks: { userId: string; text: string }[],
   embedder: Embedder,
-): Promise<{ routes: RouteProfile[]; fulltextPlan: string }> {
+): Promise<{ routes: RouteProfile[] }> {
   const now = new Date();
   const times = new Map<string, number[]>();
   const time = async <T,>(route: string, userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> => {
@@ -47,29 +45,16 @@ export async function profileRoutes(
     const types = [...TYPES];
     await time('(empty transaction)', userId, () => Promise.resolve(null));
     await time('recall model check', userId, (tx) => recallModel(tx, embedder.modelId));
-    const byVector = await time('vector (auto: count + exact scan)', userId, (tx) => vectorCandidates(tx, vector, embedder.modelId, types, now));
-    const byText = await time('full text', userId, (tx) => fulltextCandidates(tx, query, types, now));
+    await time('vector count (cached by recall)', userId, (tx) => countVectors(tx, embedder.modelId));
+    const byVector = await time('vector exact scan', userId, (tx) => vectorCandidates(tx, vector, embedder.modelId, types, now, 'exact'));
+    const byText = await time('full text (postings)', userId, (tx) => fulltextCandidates(tx, query, types, now));
     await time('structured picks', userId, (tx) => structuredPicks(tx, types, now));
     await time('core', userId, (tx) => coreMemories(tx, now));
     await time('procedural', userId, (tx) => proceduralRules(tx, now));
-    const ids = [...new Set([...byVector.map((v) => v.id), ...byText.matches.map((m) => m.id), ...byText.excluded.map((e) => e.row.id)])];
+    const ids = [...new Set([...byVector.map((v) => v.id), ...byText.matches.map((m) => m.id), ...byText.excluded.map((e) => e.id)])];
     await time('load rows + similarity', userId, (tx) => loadWithSimilarity(tx, ids, vector, embedder.modelId));
   }
   const routes = [...times.entries()].map(([route, ms]) => ({ route, p50_ms: Number(percentile(ms, 50).toFixed(2)), p95_ms: Number(percentile(ms, 95).toFixed(2)) }));
 
-  const first = asks[0];
-  let fulltextPlan = '';
-  const tsquery = first ? searchQuery(buildQuery({ message: first.text, now })) : null;
-  if (first && tsquery) {
-    const plan = await withUser(first.userId, (tx) =>
-      queryRows<{ 'QUERY PLAN': string }>(
-        tx,
-        sql`explain (analyze, buffers) select id, ts_rank(search_vector, to_tsquery('simple', ${tsquery})) as rank
-            from memories where search_vector @@ to_tsquery('simple', ${tsquery})
-            order by rank desc limit 30`,
-      ),
-    );
-    fulltextPlan = `${first.text} → ${tsquery}\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`;
-  }
-  return { routes, fulltextPlan };
+  return { routes };
 }

@@ -71,7 +71,7 @@ describe('full-text postings (memory_terms)', () => {
     const ids = found.matches.map((m) => m.id);
     expect(ids.indexOf(both)).toBeLessThan(ids.indexOf(one));
     expect(ids).not.toContain(archived);
-    expect(found.excluded.map((e) => [e.row.id, e.reason])).toContainEqual([archived, 'status: archived']);
+    expect(found.excluded.map((e) => [e.id, e.reason])).toContainEqual([archived, 'status: archived']);
   });
 
   it('never returns or indexes across users', async () => {
