@@ -136,7 +136,9 @@ function parseRemember(text: string, offset: number, body: string): ParsedExplic
     // "can you remember things I tell you?": the past or a question about memory, not a fact to keep.
     if (word === 'that' && /^\s*time\b/i.test(rest)) return null;
     const firstSentence = /^[^.!?]*[.!?]?/.exec(rest)?.[0] ?? '';
-    if (word === undefined && firstSentence.endsWith('?') && /\b(?:you|we)\b/i.test(firstSentence)) return null;
+    // A bare "Remember …?" asks something ("Remember, remember the fifth of November — who
+    // wrote that?", "Remember my sister's name?"); a request to keep a fact is not a question.
+    if (word === undefined && firstSentence.endsWith('?')) return null;
     if (/^(?:do\s+)?remember\b/i.test(body) && /^\s*(?:me|us|him|her|them)\b/i.test(rest)) return null;
     return remember(text, start, text.length, word === 'to' ? 'to' : 'that');
   }

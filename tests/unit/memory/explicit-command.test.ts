@@ -68,6 +68,8 @@ describe('detectExplicitCommand: not a command', () => {
     'I hope you remember this next time?',
     '你还记得我吗？',
     'remember me?',
+    'Remember, remember the fifth of November — who wrote that?',
+    "Remember my sister's name?",
   ])('%j → null', (text) => {
     expect(detectExplicitCommand(text)).toBeNull();
   });
