@@ -51,11 +51,12 @@ const FLOORS: Record<Kind, { precision: number; recall: number; fields: number }
   list: { precision: 1, recall: 1, fields: 1 },
   reprioritize: { precision: 1, recall: 0.95, fields: 1 },
   correct: { precision: 1, recall: 0.8, fields: 1 },
-  remember: { precision: 0.98, recall: 0.98, fields: 1 },
+  remember: { precision: 1, recall: 0.98, fields: 1 },
   forget: { precision: 1, recall: 0.9, fields: 1 },
 };
-// Ordinary tuning messages that still become a command: "Remember, remember the fifth of November — who wrote that?"
-const MAX_ORDINARY_FALSE_COMMANDS = 1;
+// Ordinary tuning messages that still become a command: none since a bare "Remember …?" counts as
+// a question ("Remember, remember the fifth of November — who wrote that?" was the last one).
+const MAX_ORDINARY_FALSE_COMMANDS = 0;
 // Held-out set: one ordinary message still lists ("what do you know about me as a developer…"),
 // and 24 of its 25 commands are detected with the right fields.
 const MAX_HELDOUT_FALSE_COMMANDS = 1;
