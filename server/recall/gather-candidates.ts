@@ -4,7 +4,7 @@
  * vector similarity (HNSW on the model's own vectors), full text, and structured picks.
  */
 import { and, desc, eq, getTableColumns, gt, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { memories, memoryEmbeddings, memoryTerms } from '../../db/schema';
+import { MEMORY_STATUSES, memories, memoryEmbeddings, memoryTerms } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { config } from '../config';
 import type { MemoryRow } from '../memory/memory-types';
@@ -131,7 +131,7 @@ export interface FulltextResult {
 const EXCLUDED_LIMIT = 10;
 
 /** Statuses whose keyword matches are worth a "why not" line (forgotten ones are gone). */
-const EXPLAINED_STATUSES = ['active', 'candidate', 'conflicted', 'superseded', 'archived', 'merged'] as const;
+const EXPLAINED_STATUSES = MEMORY_STATUSES.filter((s) => s !== 'forgotten');
 
 /**
  * Full-text route: the user's memories sharing the most terms with the query (English stems,
@@ -158,7 +158,7 @@ export async function fulltextCandidates(tx: Tx, query: string, types: MemoryRow
     .select({ row: { id: memories.id, status: memories.status, validUntil: memories.validUntil, type: memories.type }, matched: hits.matched })
     .from(hits)
     .innerJoin(memories, and(eq(memories.id, hits.memoryId), eq(memories.userId, hits.userId)))
-    .where(inArray(memories.status, [...EXPLAINED_STATUSES]))
+    .where(inArray(memories.status, EXPLAINED_STATUSES))
     .orderBy(desc(hits.matched), desc(memories.updatedAt));
   const matches: FulltextResult['matches'] = [];
   const excluded: FulltextResult['excluded'] = [];
