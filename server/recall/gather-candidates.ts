@@ -123,7 +123,7 @@ async function hnswNearest(tx: Tx, vector: number[], model: string, types: Memor
 
 export interface FulltextResult {
   /** Recallable keyword matches, best first. */
-  matches: { id: string; rank: number }[];
+  matches: { id: string }[];
   /** Keyword matches the filters exclude (expired, not active, other types): the "why not" list. */
   excluded: { id: string; reason: string }[];
 }
@@ -155,14 +155,14 @@ export async function fulltextCandidates(tx: Tx, query: string, types: MemoryRow
     .limit(config.recall.fulltextPool)
     .as('hits');
   const rows = await tx
-    .select({ row: { id: memories.id, status: memories.status, validUntil: memories.validUntil, type: memories.type }, matched: hits.matched })
+    .select({ id: memories.id, status: memories.status, validUntil: memories.validUntil, type: memories.type })
     .from(hits)
     .innerJoin(memories, and(eq(memories.id, hits.memoryId), eq(memories.userId, hits.userId)))
     .where(inArray(memories.status, EXPLAINED_STATUSES))
     .orderBy(desc(hits.matched), desc(memories.updatedAt));
   const matches: FulltextResult['matches'] = [];
   const excluded: FulltextResult['excluded'] = [];
-  for (const { row, matched: shared } of rows) {
+  for (const row of rows) {
     const reason =
       row.status !== 'active'
         ? `status: ${row.status}`
@@ -174,7 +174,7 @@ export async function fulltextCandidates(tx: Tx, query: string, types: MemoryRow
               ? 'always on'
               : null;
     if (reason === null) {
-      if (matches.length < limit) matches.push({ id: row.id, rank: shared / terms.length });
+      if (matches.length < limit) matches.push({ id: row.id });
     } else if (reason !== 'always on' && excluded.length < EXCLUDED_LIMIT) excluded.push({ id: row.id, reason });
   }
   return { matches, excluded };
