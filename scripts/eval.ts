@@ -55,6 +55,7 @@ function printTable(report: EvalReport): void {
       const why = [
         q.include_hits < q.include_groups ? `include ${q.include_hits}/${q.include_groups}` : '',
         q.exclude_violations.length ? `excluded present: ${q.exclude_violations.join(', ')}` : '',
+        q.sources_found < q.sources_listed ? `sources ${q.sources_found}/${q.sources_listed}` : '',
       ].filter(Boolean);
       console.log(`      ${why.join('; ')}`);
       console.log(`      injected: ${q.injected.split('\n').filter((l) => l.startsWith('- ')).join(' | ') || '(nothing)'}`);
@@ -64,6 +65,9 @@ function printTable(report: EvalReport): void {
     pass_rate: report.pass_rate,
     include_hit_rate: report.include_hit_rate,
     exclude_violations: report.exclude_violations,
+    ...(report.source_recall === null ? {} : { source_recall: report.source_recall }),
+    memories_stored: report.memories_stored,
+    memories_total: report.memories_total,
     mean_injected_tokens: report.mean_injected_tokens,
     max_injected_tokens: report.max_injected_tokens,
     recall_p50_ms: report.recall_p50_ms,

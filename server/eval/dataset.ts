@@ -45,10 +45,12 @@ function isTimeZone(value: string): boolean {
 
 const turnSchema = z.strictObject(
   {
+    /** Optional; unique across the user's sessions. Queries name it in `expect.sources`. */
+    id: nonEmptyString().optional(),
     role: z.enum(['user', 'assistant'], { error: problem('must be "user" or "assistant"') }),
     text: nonEmptyString(),
   },
-  { error: problem('must be an object { role, text }') },
+  { error: problem('must be an object { id?, role, text }') },
 );
 
 const sessionSchema = z.strictObject(
@@ -88,10 +90,12 @@ const expectSchema = z
         .array(includeGroupSchema, { error: problem('must be an array of string arrays, e.g. [["tea", "茶"]]') })
         .default([]),
       exclude: z.array(nonEmptyString(), { error: problem('must be an array of strings') }).default([]),
+      /** Turn ids (of the query's user) whose words a correct memory must come from. */
+      sources: z.array(nonEmptyString(), { error: problem('must be an array of turn ids') }).default([]),
     },
-    { error: problem('must be an object { include?, exclude? }') },
+    { error: problem('must be an object { include?, exclude?, sources? }') },
   )
-  .refine((e) => e.include.length > 0 || e.exclude.length > 0, 'must have at least one include group or exclude string');
+  .refine((e) => e.include.length > 0 || e.exclude.length > 0 || e.sources.length > 0, 'must have at least one include group, exclude string or source');
 
 const querySchema = z.strictObject(
   {
@@ -133,6 +137,24 @@ function crossFieldRules(dataset: z.output<typeof baseSchema>, ctx: Ctx): void {
       }),
     ),
   );
+  const turnsByUser = new Map<string, Map<string, 'user' | 'assistant'>>();
+  dataset.users.forEach((user, u) => {
+    const turns = new Map<string, 'user' | 'assistant'>();
+    user.sessions.forEach((session, s) =>
+      session.turns.forEach((turn, t) => {
+        if (turn.id === undefined) return;
+        if (turns.has(turn.id)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['users', u, 'sessions', s, 'turns', t, 'id'],
+            message: `duplicate turn id "${turn.id}" for user "${user.id}" (turn ids are unique across a user's sessions)`,
+          });
+        }
+        turns.set(turn.id, turn.role);
+      }),
+    );
+    turnsByUser.set(user.id, turns);
+  });
   duplicates(dataset.queries, (q, id) =>
     ctx.addIssue({ code: 'custom', path: ['queries', q, 'id'], message: `duplicate query id "${id}"` }),
   );
@@ -155,6 +177,14 @@ function crossFieldRules(dataset: z.output<typeof baseSchema>, ctx: Ctx): void {
         message: `must be after every session of user "${user.id}", but session "${later.id}" is at ${later.at}`,
       });
     }
+
+    const turns = turnsByUser.get(user.id) ?? new Map<string, 'user' | 'assistant'>();
+    query.expect.sources.forEach((source, i) => {
+      const role = turns.get(source);
+      const path = ['queries', q, 'expect', 'sources', i];
+      if (role === undefined) ctx.addIssue({ code: 'custom', path, message: `query "${query.id}" names unknown turn id "${source}" of user "${user.id}"` });
+      else if (role !== 'user') ctx.addIssue({ code: 'custom', path, message: `query "${query.id}" names "${source}", an assistant turn; sources are the user's own turns` });
+    });
 
     // A group whose every alternative contains an excluded string can never pass.
     const excluded = query.expect.exclude.map(normalise);
@@ -193,7 +223,7 @@ export type EvalSession = EvalUser['sessions'][number];
 export type EvalTurn = EvalSession['turns'][number];
 export type EvalQuery = EvalDataset['queries'][number];
 /** What a query expects; the input form (fields optional) is accepted too. */
-export type EvalExpect = { include?: readonly (readonly string[])[]; exclude?: readonly string[] };
+export type EvalExpect = { include?: readonly (readonly string[])[]; exclude?: readonly string[]; sources?: readonly string[] };
 
 /** `['queries', 3, 'expect', 'include', 0]` → `queries[3].expect.include[0]`. */
 export function formatPath(path: readonly PropertyKey[]): string {

@@ -42,7 +42,16 @@ export async function createUsers(dataset: EvalDataset, options: ReplayOptions):
   return ids;
 }
 
-async function replayUser(user: EvalUser, userId: string, options: ReplayOptions): Promise<void> {
+/** Per dataset user: turn id → the id of the message it was stored as (turns with an `id` only). */
+export type TurnMessages = Map<string, Map<string, string>>;
+
+export interface Replayed {
+  /** Dataset user id → database user id. */
+  users: Map<string, string>;
+  turns: TurnMessages;
+}
+
+async function replayUser(user: EvalUser, userId: string, options: ReplayOptions, turnMessages: Map<string, string>): Promise<void> {
   const db = userDb(options.withUser, userId);
   const sessions = [...user.sessions].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   for (const session of sessions) {
@@ -56,6 +65,7 @@ async function replayUser(user: EvalUser, userId: string, options: ReplayOptions
         tx.insert(messages).values({ conversationId, userId, role: turn.role, content: turn.text, createdAt }).returning({ id: messages.id }),
       );
       if (!message) throw new Error('message insert returned nothing');
+      if (turn.id !== undefined) turnMessages.set(turn.id, message.id);
       if (options.ingest === 'raw') {
         const [vector] = await options.embedder.embed([embeddingText({ type: 'episodic', summary: turn.text, entities: [] })]);
         await db.run(async (tx) => {
@@ -95,8 +105,13 @@ async function replayUser(user: EvalUser, userId: string, options: ReplayOptions
   }
 }
 
-export async function replayDataset(dataset: EvalDataset, options: ReplayOptions): Promise<Map<string, string>> {
-  const ids = await createUsers(dataset, options);
-  for (const user of dataset.users) await replayUser(user, ids.get(user.id)!, options);
-  return ids;
+export async function replayDataset(dataset: EvalDataset, options: ReplayOptions): Promise<Replayed> {
+  const users = await createUsers(dataset, options);
+  const turns: TurnMessages = new Map();
+  for (const user of dataset.users) {
+    const turnMessages = new Map<string, string>();
+    turns.set(user.id, turnMessages);
+    await replayUser(user, users.get(user.id)!, options, turnMessages);
+  }
+  return { users, turns };
 }

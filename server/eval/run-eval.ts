@@ -4,10 +4,12 @@
  * memory section recall would inject.
  */
 import type { LanguageModel } from 'ai';
+import { count, inArray } from 'drizzle-orm';
 import { userDb } from '../../db/boundary';
 import { createWithSystem, createWithUser } from '../../db/boundary';
 import { connect, createPglite } from '../../db/connect';
 import { runMigrations } from '../../db/migrate';
+import { memories, memorySources } from '../../db/schema';
 import { config } from '../config';
 import type { Embedder } from '../memory/embedder';
 import { recall } from '../recall/recall';
@@ -30,6 +32,9 @@ export interface QueryResult {
   include_hits: number;
   include_groups: number;
   exclude_violations: string[];
+  /** Listed source turns, and how many of them an injected memory came from. */
+  sources_listed: number;
+  sources_found: number;
   injected_tokens: number;
   recall_ms: number;
   injected: string;
@@ -41,6 +46,14 @@ export interface EvalReport {
   pass_rate: number;
   include_hit_rate: number;
   exclude_violations: number;
+  /**
+   * Share of the queries' listed source turns that are a source of an injected memory (raw
+   * ingest: the injected turn itself); null when no query lists sources.
+   */
+  source_recall: number | null;
+  /** Memories the replay left active, and in any status. */
+  memories_stored: number;
+  memories_total: number;
   mean_injected_tokens: number;
   max_injected_tokens: number;
   recall_p50_ms: number;
@@ -60,6 +73,26 @@ export function percentile(values: number[], p: number): number {
 
 const round = (n: number, digits = 3) => Number(n.toFixed(digits));
 
+/** Every message an injected memory rests on: its first source and any merged in later. */
+async function injectedSources(db: ReturnType<typeof userDb>, memoryIds: string[]): Promise<Set<string>> {
+  if (memoryIds.length === 0) return new Set();
+  const rows = await db.run((tx) => tx.select({ messageId: memorySources.messageId }).from(memorySources).where(inArray(memorySources.memoryId, memoryIds)));
+  return new Set(rows.flatMap((r) => (r.messageId ? [r.messageId] : [])));
+}
+
+async function countMemories(withUser: ReturnType<typeof createWithUser>, userIds: string[]): Promise<{ active: number; total: number }> {
+  let active = 0;
+  let total = 0;
+  for (const userId of userIds) {
+    const rows = await withUser(userId, (tx) => tx.select({ status: memories.status, n: count() }).from(memories).groupBy(memories.status));
+    for (const row of rows) {
+      total += row.n;
+      if (row.status === 'active') active += row.n;
+    }
+  }
+  return { active, total };
+}
+
 export async function runEval(dataset: EvalDataset, options: EvalOptions): Promise<EvalReport> {
   const pglite = createPglite();
   const connection = connect({ driver: 'pglite', client: pglite });
@@ -67,16 +100,19 @@ export async function runEval(dataset: EvalDataset, options: EvalOptions): Promi
     await runMigrations(connection);
     const withUser = createWithUser(connection.db);
     const withSystem = createWithSystem(connection.db);
-    const ids = await replayDataset(dataset, { withUser, withSystem, embedder: options.embedder, extractionModel: options.extractionModel, ingest: options.ingest });
+    const replayed = await replayDataset(dataset, { withUser, withSystem, embedder: options.embedder, extractionModel: options.extractionModel, ingest: options.ingest });
 
     const results: QueryResult[] = [];
     for (const query of dataset.queries) {
-      const db = userDb(withUser, ids.get(query.user)!);
+      const db = userDb(withUser, replayed.users.get(query.user)!);
       const result = await recall(db, { message: query.text, now: new Date(query.at) }, {
         embedder: options.embedder,
         limits: { maxItems: options.k, maxTokens: config.recall.maxTokens },
       });
       const score = scoreInjected(result.section, query.expect);
+      const turnMessages = replayed.turns.get(query.user) ?? new Map<string, string>();
+      const sourceMessages = query.expect.sources.length > 0 ? await injectedSources(db, result.injectedIds) : new Set<string>();
+      const sourcesFound = query.expect.sources.filter((turn) => sourceMessages.has(turnMessages.get(turn) ?? '')).length;
       results.push({
         id: query.id,
         user: query.user,
@@ -86,6 +122,8 @@ export async function runEval(dataset: EvalDataset, options: EvalOptions): Promi
         include_hits: score.includeHits,
         include_groups: score.includeGroups,
         exclude_violations: score.excludeViolations,
+        sources_listed: query.expect.sources.length,
+        sources_found: sourcesFound,
         injected_tokens: result.tokens,
         recall_ms: round(result.ms, 2),
         injected: result.section,
@@ -93,6 +131,9 @@ export async function runEval(dataset: EvalDataset, options: EvalOptions): Promi
     }
     const groups = results.reduce((n, r) => n + r.include_groups, 0);
     const hits = results.reduce((n, r) => n + r.include_hits, 0);
+    const listed = results.reduce((n, r) => n + r.sources_listed, 0);
+    const found = results.reduce((n, r) => n + r.sources_found, 0);
+    const stored = await countMemories(withUser, [...replayed.users.values()]);
     const tokens = results.map((r) => r.injected_tokens);
     const ms = results.map((r) => r.recall_ms);
     return {
@@ -101,6 +142,9 @@ export async function runEval(dataset: EvalDataset, options: EvalOptions): Promi
       pass_rate: round(results.filter((r) => r.pass).length / Math.max(1, results.length)),
       include_hit_rate: round(groups === 0 ? 1 : hits / groups),
       exclude_violations: results.reduce((n, r) => n + r.exclude_violations.length, 0),
+      source_recall: listed === 0 ? null : round(found / listed),
+      memories_stored: stored.active,
+      memories_total: stored.total,
       mean_injected_tokens: round(tokens.reduce((a, b) => a + b, 0) / Math.max(1, tokens.length), 1),
       max_injected_tokens: Math.max(0, ...tokens),
       recall_p50_ms: round(percentile(ms, 50), 2),

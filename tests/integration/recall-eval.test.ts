@@ -12,12 +12,18 @@ import { createLlmRegistry } from '@/server/llm/registry';
 import { createEmbedder } from '@/server/memory/embedder';
 
 const DIR = path.join(import.meta.dirname, '..', 'fixtures', 'eval');
-// Measured with the defaults on 2026-11-29: see README. Floors sit just under the measurement.
-const PASS_RATE_FLOOR = 0.52;
-const INCLUDE_HIT_FLOOR = 0.55;
+// Measured with the defaults (README: "Recall quality"); floors sit just under the measurement,
+// per file so that a gain on one set cannot hide a loss on another.
+const FLOORS: Record<string, { pass: number; include: number }> = {
+  'isolation-and-sensitive.json': { pass: 0.8, include: 0.78 }, // measured 0.824 / 0.800 (2026-12-01)
+  'preferences-en.json': { pass: 0.5, include: 0.5 }, // 0.500 / 0.524
+  'updates-en.json': { pass: 0.25, include: 0.35 }, // 0.250 / 0.375
+  'zh.json': { pass: 0.55, include: 0.55 }, // 0.553 / 0.568
+  'everyday-holdout.json': { pass: 0.28, include: 0.17 }, // first sight 0.291 / 0.172
+};
 
 describe('recall evaluation on the shipped datasets', () => {
-  const reports: EvalReport[] = [];
+  const reports: (EvalReport & { file: string })[] = [];
   let queries: QueryResult[] = [];
 
   beforeAll(async () => {
@@ -25,11 +31,11 @@ describe('recall evaluation on the shipped datasets', () => {
     const embedder = createEmbedder(registry.getEmbeddingModel(), registry.describe().embedding.id);
     const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
     for (const file of files) {
-      reports.push(await runEval(await loadDataset(path.join(DIR, file)), { embedder, extractionModel: null, ingest: 'pipeline', k: 8 }));
+      reports.push({ file, ...(await runEval(await loadDataset(path.join(DIR, file)), { embedder, extractionModel: null, ingest: 'pipeline', k: 8 })) });
     }
     queries = reports.flatMap((r) => r.queries);
     for (const r of reports) {
-      console.log(`${r.dataset}: pass ${r.pass_rate}, include hits ${r.include_hit_rate}, exclude violations ${r.exclude_violations}, p95 ${r.recall_p95_ms} ms`);
+      console.log(`${r.file}: pass ${r.pass_rate}, include hits ${r.include_hit_rate}, exclude violations ${r.exclude_violations}, source recall ${r.source_recall ?? '–'}, memories ${r.memories_stored}, p95 ${r.recall_p95_ms} ms`);
     }
   }, 600_000);
 
@@ -38,13 +44,13 @@ describe('recall evaluation on the shipped datasets', () => {
     expect(queries.some((q) => q.tags.includes('zh'))).toBe(true);
   });
 
-  it(`passes at least ${PASS_RATE_FLOOR} of queries and hits ${INCLUDE_HIT_FLOOR} of expected facts`, () => {
-    const passRate = queries.filter((q) => q.pass).length / queries.length;
-    const groups = queries.reduce((n, q) => n + q.include_groups, 0);
-    const hits = queries.reduce((n, q) => n + q.include_hits, 0);
-    console.log(`overall: pass ${passRate.toFixed(3)}, include hits ${(hits / groups).toFixed(3)} over ${queries.length} queries`);
-    expect(passRate).toBeGreaterThanOrEqual(PASS_RATE_FLOOR);
-    expect(hits / groups).toBeGreaterThanOrEqual(INCLUDE_HIT_FLOOR);
+  it('meets each dataset’s pass-rate and include-hit floors', () => {
+    expect(reports.map((r) => r.file).sort()).toEqual(Object.keys(FLOORS).sort());
+    for (const r of reports) {
+      const floor = FLOORS[r.file]!;
+      expect(r.pass_rate, `${r.file} pass rate`).toBeGreaterThanOrEqual(floor.pass);
+      expect(r.include_hit_rate, `${r.file} include hits`).toBeGreaterThanOrEqual(floor.include);
+    }
   });
 
   it("never injects another user's facts", () => {

@@ -76,7 +76,16 @@ describe('parseDataset', () => {
     const dataset = parseDataset(validDataset());
     expect(dataset.users[1]?.timeZone).toBe('UTC');
     expect(dataset.queries[1]?.tags).toEqual([]);
-    expect(dataset.queries[1]?.expect).toEqual({ include: [['mango']], exclude: [] });
+    expect(dataset.queries[1]?.expect).toEqual({ include: [['mango']], exclude: [], sources: [] });
+  });
+
+  it('accepts turn ids and sources that name the user’s own turns', () => {
+    const raw = validDataset() as Raw & { queries: { expect: { sources?: string[] } }[] };
+    const turns = raw.users[0]!.sessions[0]!.turns as { id?: string; role: string; text: string }[];
+    turns[0]!.id = 't1';
+    turns[1]!.id = 't2';
+    raw.queries[0]!.expect.sources = ['t1'];
+    expect(parseDataset(raw).queries[0]?.expect.sources).toEqual(['t1']);
   });
 
   it('accepts sessions of a user in any order (the runner sorts them)', () => {
@@ -165,7 +174,28 @@ describe('parseDataset', () => {
     [
       'an expectation with nothing to check',
       (d) => (d.queries[1]!.expect = { include: [] }),
-      'queries[1].expect: must have at least one include group or exclude string',
+      'queries[1].expect: must have at least one include group, exclude string or source',
+    ],
+    [
+      'a source naming a turn id the user does not have',
+      (d) => ((d.queries[0]!.expect as { sources?: string[] }).sources = ['t9']),
+      'queries[0].expect.sources[0]: query "q1" names unknown turn id "t9" of user "alice"',
+    ],
+    [
+      'a source naming an assistant turn',
+      (d) => {
+        (d.users[0]!.sessions[0]!.turns[1] as { id?: string }).id = 't2';
+        (d.queries[0]!.expect as { sources?: string[] }).sources = ['t2'];
+      },
+      'queries[0].expect.sources[0]: query "q1" names "t2", an assistant turn; sources are the user\'s own turns',
+    ],
+    [
+      'a turn id used twice by one user',
+      (d) => {
+        (d.users[0]!.sessions[0]!.turns[0] as { id?: string }).id = 't1';
+        (d.users[0]!.sessions[1]!.turns[0] as { id?: string }).id = 't1';
+      },
+      'users[0].sessions[1].turns[0].id: duplicate turn id "t1" for user "alice" (turn ids are unique across a user\'s sessions)',
     ],
     [
       'a query asked before one of its user’s sessions',
@@ -324,7 +354,7 @@ const KNOWN_TAGS = new Set([
   'en', 'zh',
   'direct', 'paraphrase', 'update', 'correction', 'expired-plan', 'plan', 'isolation', 'distractor', 'sensitive',
   'sensitive-relevant', 'procedural', 'remember', 'preference', 'constraint', 'relationship', 'secret',
-  'external-content', 'venting',
+  'external-content', 'venting', 'third-party', 'hypothetical', 'multi-fact', 'in-passing', 'past-event',
 ]);
 
 /**
@@ -400,9 +430,10 @@ describe('shipped eval fixtures', () => {
     }
   });
 
-  it('exclude something some user actually said', () => {
+  // An exclude may be the assistant's words (a wrong guess the memory must not keep).
+  it('exclude something someone in the dataset actually said', () => {
     for (const [, dataset] of fixtures) {
-      const everything = dataset.users.map((u) => userTurns(dataset, u.id)).join('\n');
+      const everything = dataset.users.flatMap((u) => u.sessions.flatMap((s) => s.turns.map((t) => t.text))).join('\n');
       for (const query of dataset.queries.filter((q) => q.expect.exclude.length > 0)) {
         expect(query.expect.exclude.some((ex) => mentions(everything, ex)), query.id).toBe(true);
       }
