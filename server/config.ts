@@ -77,13 +77,46 @@ export const config = {
      * does it scan again with the filter joined in. Same answer, ~half the time (README).
      */
     exactPrefilterPool: 200,
-    /** Full text: memories sharing the most query terms, ranked and then filtered (why-not included). */
+    /** Lexical route: the best BM25 matches, ranked and then filtered (why-not included). */
     fulltextPool: 60,
+    /**
+     * BM25 over the memory_terms postings (issue 13). k1 and b measured on LoCoMo (every turn
+     * stored, README): b 0.75 → 0.503, 0.25 → 0.522 (chat turns vary in length but a longer one
+     * is not less about its topic); k1 0.9–1.5 within 0.003. A memory's context (the message its
+     * source replied to) counts at contextWeight: 0.35 → +0.05 on LoCoMo.
+     */
+    bm25: { k1: 1.2, b: 0.25, contextWeight: 0.35 },
+    /** Query terms from the last turns (SPEC §5.2) and from the concept map count this much. */
+    recentTurnWeight: 0.5,
+    conceptWeight: 0.4,
+    /**
+     * Relevance = (1 − w)·lexical + w·cosine, w by embedder (issue 13): the local word vectors
+     * are a weak signal for short texts, a neural embedder a strong one. Measured for the local
+     * ones (README); `neural` applies to every provider embedder (not measurable offline here).
+     */
+    fusion: {
+      vectorWeight: { 'local:wv-100': 0.3, 'local:hash-256': 0.3, 'local:hybrid-356': 0.3 } as Record<string, number>,
+      neuralVectorWeight: 0.6,
+    },
+    /**
+     * A memory from the time the question names ("in March", "last weekend", "on 3 July") has its
+     * relevance multiplied by 1 + timeBoost (then rescaled); a day widens to the week before it.
+     */
+    timeBoost: 2,
+    dayWindowBeforeDays: 7,
     /** How long a process trusts a user's vector count when choosing exact vs HNSW. */
     vectorCountTtlMs: 15 * 60_000,
     vectorCountCacheUsers: 10_000,
     structuredPickDays: 30,
-    weights: { similarity: 0.5, importance: 0.25, recency: 0.15, frequency: 0.1 }, // SPEC §5.3
+    /** Plans and events that happen between now and this many days ahead are always candidates. */
+    upcomingPlanDays: 30,
+    /**
+     * SPEC §5.3's shape, re-weighted by measurement (README): relevance dominates; importance,
+     * recency and use break near-ties. LoCoMo (every turn stored): relevance 0.5 (SPEC's default
+     * split) 0.564 at 0.75, 0.576 at 0.85, 0.579 at 0.9, 0.583 at 0.95; the shipped sets are the
+     * same from 0.6 to 0.9. 0.9 keeps the priors able to break a tie.
+     */
+    weights: { relevance: 0.9, importance: 0.04, recency: 0.04, frequency: 0.02 },
     recencyDecayPerDay: 0.05,
     lowConfidenceFactor: 0.7,
     maxItems: 8, // SPEC §5.4

@@ -81,6 +81,13 @@ export const memories = pgTable(
      */
     searchText: text('search_text').notNull().default(''),
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
+    /**
+     * Terms of what the source message replied to (server/memory/search-text.ts), indexed at a
+     * lower weight (config.recall.bm25.contextWeight); never shown, never matched by settings search.
+     */
+    searchContext: text('search_context').notNull().default(''),
+    /** The tokeniser version that wrote search_text; older rows are rewritten by db:migrate. */
+    searchVersion: smallint('search_version').notNull().default(0),
     lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }),
     accessCount: integer('access_count').notNull().default(0),
     hitCount: integer('hit_count').notNull().default(0),
@@ -97,6 +104,10 @@ export const memories = pgTable(
     index('memories_user_structured_idx')
       .on(t.userId, t.createdAt.desc())
       .where(sql`${t.status} = 'active' and ${t.kind} in ('constraint', 'plan')`),
+    // Recall's upcoming plans: active plans by when they happen (issue 13).
+    index('memories_user_upcoming_idx')
+      .on(t.userId, t.occurredAt)
+      .where(sql`${t.status} = 'active' and ${t.kind} = 'plan'`),
     check('memories_type_check', sql`${t.type} in (${inList(MEMORY_TYPES)})`),
     check('memories_status_check', sql`${t.status} in (${inList(MEMORY_STATUSES)})`),
     check('memories_confidence_check', sql`${t.confidence} in (${inList(MEMORY_CONFIDENCE)})`),
@@ -212,6 +223,12 @@ export const memoryTerms = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     term: text('term').notNull(),
     memoryId: uuid('memory_id').notNull(),
+    /** BM25 inputs: the term's count in the memory's own text and in its context… */
+    tf: smallint('tf').notNull().default(1),
+    ctxTf: smallint('ctx_tf').notNull().default(0),
+    /** …and the memory's own and context lengths in terms, copied to each posting. */
+    len: smallint('len').notNull().default(0),
+    ctxLen: smallint('ctx_len').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.term, t.memoryId] }),
@@ -223,6 +240,23 @@ export const memoryTerms = pgTable(
     index('memory_terms_memory_idx').on(t.memoryId),
     ...userOwnedPolicies(t.userId),
   ],
+);
+
+/**
+ * Per-user totals for BM25 (number of memories and summed lengths), kept by the same trigger as
+ * memory_terms: every memory of the user counts, whatever its status, like the postings do.
+ */
+export const memoryTermStats = pgTable(
+  'memory_term_stats',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    docs: integer('docs').notNull().default(0),
+    lenTotal: integer('len_total').notNull().default(0),
+    ctxTotal: integer('ctx_total').notNull().default(0),
+  },
+  (t) => [...userOwnedPolicies(t.userId)],
 );
 
 export const RECALL_OUTCOMES = ['injected', 'below_threshold', 'cut_by_budget', 'duplicate', 'filtered'] as const;
@@ -247,6 +281,10 @@ export const recallLedger = pgTable(
     rank: integer('rank').notNull(),
     score: doublePrecision('score').notNull(),
     similarity: doublePrecision('similarity').notNull(),
+    /** BM25 of the memory for the question, relative to the best candidate's (0–1). */
+    lexical: doublePrecision('lexical').notNull().default(0),
+    /** Lexical and vector relevance fused (config.recall.fusion), the score's main part. */
+    relevance: doublePrecision('relevance').notNull().default(0),
     importance: doublePrecision('importance').notNull(),
     recency: doublePrecision('recency').notNull(),
     frequency: doublePrecision('frequency').notNull(),

@@ -28,6 +28,8 @@ export function settingsAwareFastChannel(embedder: Embedder) {
 }
 
 export function settingsAwareRecall(deps: RecallDeps) {
-  return async (db: UserDb, input: RecallInput): Promise<RecallResult | null> =>
-    (await getUserSettings(db)).memoryEnabled ? recall(db, input, deps) : null;
+  return async (db: UserDb, input: RecallInput): Promise<RecallResult | null> => {
+    const { memoryEnabled, timeZone } = await getUserSettings(db);
+    return memoryEnabled ? recall(db, { timeZone, ...input }, deps) : null;
+  };
 }

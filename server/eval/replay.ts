@@ -82,6 +82,8 @@ async function replayUser(user: EvalUser, userId: string, options: ReplayOptions
               importance: 2,
               sourceConversationId: conversationId,
               sourceMessageId: message.id,
+              // What this turn replied to, as the pipeline indexes it with its memories.
+              context: index > 0 ? session.turns[index - 1]!.text : null,
               occurredAt: createdAt,
               createdAt,
               updatedAt: createdAt,

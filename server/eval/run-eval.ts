@@ -105,7 +105,8 @@ export async function runEval(dataset: EvalDataset, options: EvalOptions): Promi
     const results: QueryResult[] = [];
     for (const query of dataset.queries) {
       const db = userDb(withUser, replayed.users.get(query.user)!);
-      const result = await recall(db, { message: query.text, now: new Date(query.at) }, {
+      const timeZone = dataset.users.find((u) => u.id === query.user)?.timeZone ?? 'UTC';
+      const result = await recall(db, { message: query.text, now: new Date(query.at), timeZone }, {
         embedder: options.embedder,
         limits: { maxItems: options.k, maxTokens: config.recall.maxTokens },
       });

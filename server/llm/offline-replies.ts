@@ -105,7 +105,11 @@ function recallAllReply(section: ParsedMemorySection, lang: Lang): string {
   return lines.join('\n');
 }
 
-function relevantReply(message: string, relevant: MemoryLine[], lang: Lang): string {
+/**
+ * `recalled` is every memory line of the section — the number the reply's "used N memories"
+ * button shows — so the reply names the same count and says which of them it leaned on.
+ */
+function relevantReply(message: string, relevant: MemoryLine[], recalled: number, lang: Lang): string {
   const bullets = relevant.map((memory) => {
     const advice = allergyAdvice(memory, lang);
     const text = withoutFinalStop(memory.text);
@@ -117,7 +121,7 @@ function relevantReply(message: string, relevant: MemoryLine[], lang: Lang): str
       '根据我记得的关于你的信息：',
       ...bullets,
       '',
-      `我用到了 ${relevant.length} 条记忆：${used.join('；')}。我是离线演示模型，这只是记忆检索，不是真正的推理；` +
+      `这次调取了 ${recalled} 条记忆，其中相关的是：${used.join('；')}。我是离线演示模型，这只是记忆检索，不是真正的推理；` +
         `关于“${truncate(message, 40)}”，配置真实模型后可以得到完整回答。`,
     ].join('\n');
   }
@@ -125,7 +129,7 @@ function relevantReply(message: string, relevant: MemoryLine[], lang: Lang): str
     "Here's what I remember that's relevant:",
     ...bullets,
     '',
-    `I used ${relevant.length === 1 ? '1 memory' : `${relevant.length} memories`}: ${used.join('; ')}. ` +
+    `Of the ${recalled === 1 ? '1 memory' : `${recalled} memories`} recalled for this answer, ${relevant.length === 1 ? 'this one is' : 'these are'} relevant: ${used.join('; ')}. ` +
       `I'm the offline demo model, so this is a memory lookup rather than real reasoning; a configured model can give a full answer to “${truncate(message, 60)}”.`,
   ].join('\n');
 }
@@ -253,7 +257,7 @@ export function chatReply(message: string, section: ParsedMemorySection, note: P
   }
   if (isQuestionLike(message)) {
     const relevant = findRelevantMemories(message, section.memories);
-    if (relevant.length > 0) return relevantReply(message, relevant, lang);
+    if (relevant.length > 0) return relevantReply(message, relevant, section.memories.length, lang);
   }
   return defaultReply(message, section, lang);
 }

@@ -24,6 +24,8 @@ export interface ApplyContext {
   embeddingModel: string;
   /** When the memory is learned; defaults to the database clock (replays set the session time). */
   now?: Date;
+  /** The message the item's source replied to; indexed with a new memory (search-text.ts). */
+  context?: string | null;
 }
 
 export interface AppliedItem {
@@ -56,6 +58,7 @@ function toNewMemory(item: ValidatedMemory, ctx: ApplyContext, status: MemoryRow
     sourceConversationId: ctx.conversationId,
     sourceMessageId: item.sourceMessageId,
     quote: item.quote,
+    context: ctx.context ?? null,
     ...(ctx.now ? { createdAt: ctx.now, updatedAt: ctx.now } : {}),
     ...extra,
   };

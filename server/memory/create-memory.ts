@@ -2,15 +2,24 @@ import { memories, memorySources } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import type { ChangeContext, MemoryRow } from './memory-types';
 import { recordChange } from './record-change';
-import { searchTextOf } from './search-text';
+import { SEARCH_TEXT_VERSION, searchContextOf, searchTextOf } from './search-text';
 
-export type NewMemory = Omit<typeof memories.$inferInsert, 'id' | 'version' | 'searchText' | 'searchVector'>;
+export type NewMemory = Omit<typeof memories.$inferInsert, 'id' | 'version' | 'searchText' | 'searchVector' | 'searchContext' | 'searchVersion'> & {
+  /** The message the source message replied to, indexed with the memory at a lower weight. */
+  context?: string | null;
+};
 
 /** Inserts a memory with its first source, version 1 and an audit entry, in the caller's transaction. */
 export async function createMemory(tx: Tx, input: NewMemory, change: ChangeContext): Promise<MemoryRow> {
+  const { context, ...values } = input;
   const [row] = await tx
     .insert(memories)
-    .values({ ...input, searchText: searchTextOf({ summary: input.summary, entities: input.entities ?? [] }) })
+    .values({
+      ...values,
+      searchText: searchTextOf({ summary: input.summary, entities: input.entities ?? [] }),
+      searchContext: searchContextOf(context),
+      searchVersion: SEARCH_TEXT_VERSION,
+    })
     .returning();
   if (!row) throw new Error('createMemory: insert returned nothing');
   await tx.insert(memorySources).values({

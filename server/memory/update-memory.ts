@@ -3,7 +3,7 @@ import { memories } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { StaleMemoryError, type ChangeContext, type MemoryRow } from './memory-types';
 import { recordChange } from './record-change';
-import { searchTextOf } from './search-text';
+import { SEARCH_TEXT_VERSION, searchTextOf } from './search-text';
 
 export type MemoryPatch = Partial<
   Pick<
@@ -36,7 +36,10 @@ export async function updateMemory(tx: Tx, current: MemoryRow, patch: MemoryPatc
     .set({
       ...patch,
       ...(patch.summary !== undefined || patch.entities !== undefined
-        ? { searchText: searchTextOf({ summary: patch.summary ?? current.summary, entities: patch.entities ?? current.entities }) }
+        ? {
+            searchText: searchTextOf({ summary: patch.summary ?? current.summary, entities: patch.entities ?? current.entities }),
+            searchVersion: SEARCH_TEXT_VERSION,
+          }
         : {}),
       version: current.version + 1,
       updatedAt: new Date(),

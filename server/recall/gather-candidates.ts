@@ -3,12 +3,13 @@
  * row-level security already limits them to the user's rows): always-on (procedural, core),
  * vector similarity (HNSW on the model's own vectors), full text, and structured picks.
  */
-import { and, desc, eq, getTableColumns, gt, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { MEMORY_STATUSES, memories, memoryEmbeddings, memoryTerms } from '../../db/schema';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { MEMORY_STATUSES, memories, memoryEmbeddings } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { config } from '../config';
 import type { MemoryRow } from '../memory/memory-types';
-import { searchTerms } from '../memory/search-text';
+import { queryRows } from '../../db/rows';
+import type { WeightedTerm } from './query';
 import { countVectors, scanFor, type VectorScan } from './vector-strategy';
 
 /**
@@ -122,10 +123,16 @@ async function hnswNearest(tx: Tx, vector: number[], model: string, types: Memor
 }
 
 export interface FulltextResult {
-  /** Recallable keyword matches, best first. */
-  matches: { id: string }[];
+  /**
+   * The BM25 a memory would get by holding every query term once, at average length: Σ weight·idf.
+   * Recall divides by it, so a memory matching only a minor term of the question stays a weak
+   * match even when it is the best one there is.
+   */
+  ideal: number;
+  /** Recallable keyword matches, best first, with their BM25 score. */
+  matches: { id: string; lexical: number }[];
   /** Keyword matches the filters exclude (expired, not active, other types): the "why not" list. */
-  excluded: { id: string; reason: string }[];
+  excluded: { id: string; reason: string; lexical: number }[];
 }
 
 const EXCLUDED_LIMIT = 10;
@@ -134,62 +141,95 @@ const EXCLUDED_LIMIT = 10;
 const EXPLAINED_STATUSES = MEMORY_STATUSES.filter((s) => s !== 'forgotten');
 
 /**
- * Full-text route: the user's memories sharing the most terms with the query (English stems,
- * Chinese characters and bigrams: server/memory/search-text.ts), read from the memory_terms
- * postings by (user_id, term) — only the postings of the query's terms, not every memory of the
- * user (db/schema/memory.ts says why the GIN index cannot serve this under row-level security).
- * Rows the filters exclude come back from the same query, so the ledger can say why they were
- * left out at no extra cost.
+ * Lexical route: BM25 (k1, b in config.recall.bm25) of the user's memories for the query's
+ * weighted terms (server/recall/query.ts), computed in one query from the memory_terms postings:
+ * each posting carries the term's frequency in the memory and in its context (weighted by
+ * contextWeight) and the memory's length, document frequencies are counted from the very postings
+ * read, and memory_term_stats holds the user's number of memories and total length. Only the
+ * postings of the query's terms are read, by (user_id, term) — the GIN index on search_vector
+ * cannot serve this under row-level security (db/schema/memory.ts). Rows the filters exclude come
+ * back from the same query, so the ledger can say why they were left out at no extra cost.
  */
-export async function fulltextCandidates(tx: Tx, query: string, types: MemoryRow['type'][], now: Date, limit = config.recall.vectorTopK): Promise<FulltextResult> {
-  const terms = searchTerms(query);
-  if (terms.length === 0 || types.length === 0) return { matches: [], excluded: [] };
-  const matched = sql<number>`count(*)::int`;
-  const hits = tx
-    .select({ memoryId: memoryTerms.memoryId, userId: memoryTerms.userId, matched: matched.as('matched') })
-    .from(memoryTerms)
-    .where(inArray(memoryTerms.term, terms))
-    .groupBy(memoryTerms.memoryId, memoryTerms.userId)
-    // Ties at the pool's edge are cut by id, so the same question gets the same pool every time.
-    .orderBy(desc(matched), desc(memoryTerms.memoryId))
-    .limit(config.recall.fulltextPool)
-    .as('hits');
-  const rows = await tx
-    .select({ id: memories.id, status: memories.status, validUntil: memories.validUntil, type: memories.type })
-    .from(hits)
-    .innerJoin(memories, and(eq(memories.id, hits.memoryId), eq(memories.userId, hits.userId)))
-    .where(inArray(memories.status, EXPLAINED_STATUSES))
-    .orderBy(desc(hits.matched), desc(memories.updatedAt));
+export async function fulltextCandidates(tx: Tx, terms: WeightedTerm[], types: MemoryRow['type'][], now: Date, limit = config.recall.vectorTopK): Promise<FulltextResult> {
+  if (terms.length === 0 || types.length === 0) return { ideal: 0, matches: [], excluded: [] };
+  const { k1, b, contextWeight: cw } = config.recall.bm25;
+  const queryTerms = sql.join(terms.map((t) => sql`(${t.term}::text, ${t.weight}::float8)`), sql`, `);
+  const termList = sql.join(terms.map((t) => sql`${t.term}`), sql`, `);
+  const rows = await queryRows<{ id: string; status: MemoryRow['status']; valid_until: string | Date | null; type: MemoryRow['type']; lexical: number; ideal: number }>(
+    tx,
+    sql`with q(term, qw) as (values ${queryTerms}),
+      s as (select docs::float8 as docs, (len_total + ${cw}::float8 * ctx_total) / greatest(docs, 1)::float8 as avgdl from memory_term_stats),
+      p as (
+        select t.memory_id, t.user_id, t.term, q.qw, (t.tf + ${cw}::float8 * t.ctx_tf) as tf, (t.len + ${cw}::float8 * t.ctx_len) as dl
+        from memory_terms t join q on q.term = t.term
+        where t.term in (${termList})
+      ),
+      d as (select term, count(*)::float8 as n from p group by term),
+      -- Every query term counts, found or not: a question about "Meeple" is not well matched by a
+      -- memory that shares only a minor word of it.
+      i as (select sum(q.qw * ln(1 + (s.docs - coalesce(d.n, 0) + 0.5) / (coalesce(d.n, 0) + 0.5))) as ideal from q left join d on d.term = q.term cross join s),
+      r as (
+        select p.memory_id, p.user_id,
+          sum(p.qw * ln(1 + (s.docs - d.n + 0.5) / (d.n + 0.5))
+              * p.tf * (${k1}::float8 + 1) / (p.tf + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * p.dl / greatest(s.avgdl, 1e-6)))) as lexical
+        from p join d on d.term = p.term cross join s
+        group by p.memory_id, p.user_id
+        -- Ties at the pool's edge are cut by id, so the same question gets the same pool every time.
+        order by lexical desc, p.memory_id desc
+        limit ${config.recall.fulltextPool}
+      )
+      select m.id, m.status, m.valid_until, m.type, r.lexical, i.ideal
+      from r join memories m on m.id = r.memory_id and m.user_id = r.user_id cross join i
+      where m.status in (${sql.join(EXPLAINED_STATUSES.map((status) => sql`${status}`), sql`, `)})
+      order by r.lexical desc, m.updated_at desc`,
+  );
   const matches: FulltextResult['matches'] = [];
   const excluded: FulltextResult['excluded'] = [];
   for (const row of rows) {
+    const validUntil = row.valid_until === null ? null : new Date(row.valid_until);
     const reason =
       row.status !== 'active'
         ? `status: ${row.status}`
-        : row.validUntil && row.validUntil <= now
-          ? `expired on ${row.validUntil.toISOString().slice(0, 10)}`
+        : validUntil && validUntil <= now
+          ? `expired on ${validUntil.toISOString().slice(0, 10)}`
           : row.type !== 'procedural' && !types.includes(row.type)
             ? `intent: ${row.type} not searched for this message`
             : row.type === 'procedural'
               ? 'always on'
               : null;
+    const lexical = Number(row.lexical);
     if (reason === null) {
-      if (matches.length < limit) matches.push({ id: row.id });
-    } else if (reason !== 'always on' && excluded.length < EXCLUDED_LIMIT) excluded.push({ id: row.id, reason });
+      if (matches.length < limit) matches.push({ id: row.id, lexical });
+    } else if (reason !== 'always on' && excluded.length < EXCLUDED_LIMIT) excluded.push({ id: row.id, reason, lexical });
   }
-  return { matches, excluded };
+  return { ideal: Number(rows[0]?.ideal ?? 0), matches, excluded };
 }
 
-/** Active constraints and plans of the last 30 days: cheap, and too important to miss. */
+/**
+ * Structured picks (SPEC §5.2): active constraints learned in the last structuredPickDays, and
+ * plans that happen from now to upcomingPlanDays ahead — chosen by when they happen, not when they
+ * were said, so a trip planned in January is there the week before it in March. Expired plans are
+ * out by the recallable filter (valid_until).
+ */
 export async function structuredPicks(tx: Tx, types: MemoryRow['type'][], now: Date): Promise<{ id: string }[]> {
   if (types.length === 0) return [];
   const since = new Date(now.getTime() - config.recall.structuredPickDays * 86_400_000);
-  return tx
-    .select({ id: memories.id })
-    .from(memories)
-    .where(and(recallable(now), inArray(memories.type, types), inArray(memories.kind, ['constraint', 'plan']), gte(memories.createdAt, since)))
-    .orderBy(desc(memories.createdAt))
-    .limit(config.recall.vectorTopK);
+  const until = new Date(now.getTime() + config.recall.upcomingPlanDays * 86_400_000);
+  const [constraints, upcoming] = await Promise.all([
+    tx
+      .select({ id: memories.id })
+      .from(memories)
+      .where(and(recallable(now), inArray(memories.type, types), eq(memories.kind, 'constraint'), gte(memories.createdAt, since)))
+      .orderBy(desc(memories.createdAt))
+      .limit(config.recall.vectorTopK),
+    tx
+      .select({ id: memories.id })
+      .from(memories)
+      .where(and(recallable(now), inArray(memories.type, types), eq(memories.kind, 'plan'), gte(memories.occurredAt, new Date(now.getTime() - 43_200_000)), lte(memories.occurredAt, until)))
+      .orderBy(asc(memories.occurredAt))
+      .limit(config.recall.vectorTopK),
+  ]);
+  return [...upcoming, ...constraints];
 }
 
 /** Rows and their cosine to the query for a set of ids (candidates found by any route), in one query. */

@@ -18,16 +18,13 @@ import {
   vectorCandidates,
 } from './gather-candidates';
 import { classifyIntent, typesFor, type RecallIntent } from './intent';
-import { scoreMemory } from './score';
+import { buildRecallQuery, type RecallQueryInput } from './query';
+import { scoreMemory, vectorWeightFor } from './score';
+import { inWindow } from './time-window';
 import { vectorScans, type VectorScanCache } from './vector-strategy';
 import { selectMemories, type Decision, type RecallLimits, type Route, type ScoredCandidate } from './select';
 
-export interface RecallInput {
-  message: string;
-  /** The last two turns, oldest first; they add context to the query (SPEC §5.2). */
-  recentTurns?: { role: 'user' | 'assistant'; content: string }[];
-  now: Date;
-}
+export type RecallInput = RecallQueryInput;
 
 export interface RecallResult {
   section: string;
@@ -49,15 +46,6 @@ export interface RecallDeps {
   vectorScans?: VectorScanCache;
 }
 
-const CONTEXT_CHARS = 300;
-
-export function buildQuery(input: RecallInput): string {
-  const context = (input.recentTurns ?? [])
-    .filter((t) => t.role === 'user')
-    .map((t) => t.content.slice(0, CONTEXT_CHARS))
-    .join(' ');
-  return context ? `${input.message}\n${context}` : input.message;
-}
 
 /**
  * The model whose vectors this user's recall must use: the configured one once every active
@@ -84,7 +72,8 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
   const started = performance.now();
   const intent = classifyIntent(input.message);
   const types = typesFor(intent);
-  const query = buildQuery(input);
+  const built = buildRecallQuery(input);
+  const query = built.text;
   const current = deps.embedder.modelId;
   const scans = deps.vectorScans ?? vectorScans;
 
@@ -105,7 +94,7 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
       proceduralRules(tx, input.now),
       coreMemories(tx, input.now),
       vectorCandidates(tx, vector, model, types, input.now, scan),
-      fulltextCandidates(tx, query, types, input.now),
+      fulltextCandidates(tx, built.terms, types, input.now),
       structuredPicks(tx, types, input.now),
     ]);
     const byText = fulltext.matches;
@@ -121,10 +110,23 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
     const byId = new Map(loaded.map((l) => [l.row.id, l]));
     const pool = [...routes.keys()].flatMap((id) => (byId.get(id) ? [byId.get(id)!] : []));
     const maxAccess = Math.max(0, ...pool.map((l) => l.row.accessCount));
+    // BM25 is unbounded: relative to a memory holding every query term (fulltext.ideal) it is a
+    // 0–1 share that fuses with a cosine.
+    const lexicalOf = new Map([...byText, ...excluded].map((m) => [m.id, m.lexical]));
+    const maxLexical = fulltext.ideal;
+    const context = { now: input.now, maxAccess, vectorWeight: vector.length > 0 ? vectorWeightFor(model) : 0 };
     const scored = (row: CandidateRow, similarity: number, via: Route[], filtered?: string): ScoredCandidate => ({
       memory: row,
       routes: via,
-      parts: scoreMemory({ ...row, similarity }, { now: input.now, maxAccess }),
+      parts: scoreMemory(
+        {
+          ...row,
+          similarity,
+          lexical: maxLexical > 0 ? (lexicalOf.get(row.id) ?? 0) / maxLexical : 0,
+          inTimeWindow: built.window ? inWindow(built.window, row.occurredAt, row.createdAt) : null,
+        },
+        context,
+      ),
       ...(filtered ? { filtered } : {}),
     });
     const candidates = [

@@ -1,8 +1,17 @@
-/** The recall score (SPEC §5.3), as separate parts so the ledger can show why. */
+/**
+ * The recall score (SPEC §5.3), as separate parts so the ledger can show why. Relevance comes
+ * first: BM25 (as a share of a perfect match's) fused with the vector cosine, by a weight chosen per
+ * embedder; a memory from the time the question names counts more; importance, recency and use
+ * are priors that break near-ties; low confidence discounts the whole score.
+ */
 import { config } from '../config';
 
 export interface ScoreInput {
+  /** BM25 relative to a memory holding every term of the question (capped at 1). */
+  lexical: number;
   similarity: number;
+  /** Whether the memory falls in the time the question names; null when it names none. */
+  inTimeWindow: boolean | null;
   importance: number;
   confidence: 'high' | 'low';
   accessCount: number;
@@ -11,7 +20,9 @@ export interface ScoreInput {
 }
 
 export interface ScoreParts {
+  lexical: number;
   similarity: number;
+  relevance: number;
   importance: number;
   recency: number;
   frequency: number;
@@ -19,17 +30,35 @@ export interface ScoreParts {
   score: number;
 }
 
+export interface ScoreContext {
+  now: Date;
+  maxAccess: number;
+  /** The embedder's share of relevance (vectorWeightFor). */
+  vectorWeight: number;
+}
+
 const DAY_MS = 86_400_000;
 
-export function scoreMemory(input: ScoreInput, context: { now: Date; maxAccess: number }): ScoreParts {
+/** How much the vector cosine counts in relevance for vectors of `modelId` (config.recall.fusion). */
+export function vectorWeightFor(modelId: string): number {
+  const { vectorWeight, neuralVectorWeight } = config.recall.fusion;
+  return vectorWeight[modelId] ?? (modelId.startsWith('local:') ? Math.min(...Object.values(vectorWeight)) : neuralVectorWeight);
+}
+
+export function scoreMemory(input: ScoreInput, context: ScoreContext): ScoreParts {
   const w = config.recall.weights;
+  const lexical = Math.max(0, Math.min(1, input.lexical));
   const similarity = Math.max(0, Math.min(1, input.similarity));
+  const fused = (1 - context.vectorWeight) * lexical + context.vectorWeight * similarity;
+  const boost = 1 + config.recall.timeBoost;
+  // Rescaled so relevance stays within 0–1 whether or not the question names a time.
+  const relevance = input.inTimeWindow === null ? fused : (fused * (input.inTimeWindow ? boost : 1)) / boost;
   const importance = input.importance / 5;
   // Never used yet: recency counts from when it was learned.
   const idleDays = Math.max(0, (context.now.getTime() - (input.lastAccessedAt ?? input.createdAt).getTime()) / DAY_MS);
   const recency = Math.exp(-config.recall.recencyDecayPerDay * idleDays);
   const frequency = context.maxAccess > 0 ? Math.log(1 + input.accessCount) / Math.log(1 + context.maxAccess) : 0;
   const confidenceFactor = input.confidence === 'low' ? config.recall.lowConfidenceFactor : 1;
-  const score = (w.similarity * similarity + w.importance * importance + w.recency * recency + w.frequency * frequency) * confidenceFactor;
-  return { similarity, importance, recency, frequency, confidenceFactor, score };
+  const score = (w.relevance * relevance + w.importance * importance + w.recency * recency + w.frequency * frequency) * confidenceFactor;
+  return { lexical, similarity, relevance, importance, recency, frequency, confidenceFactor, score };
 }

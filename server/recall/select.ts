@@ -7,6 +7,7 @@ import { config } from '../config';
 import { conceptsOf, sharedConcepts } from '../llm/concepts';
 import { countTokens } from '../llm/tokens';
 import { normaliseSummary } from '../memory/memory-match';
+import { searchTerms } from '../memory/search-text';
 import type { MemoryRow } from '../memory/memory-types';
 import { formatInstructionLine, formatMemoryLine, formatMemorySection } from './format';
 import type { ScoreParts } from './score';
@@ -68,12 +69,14 @@ export interface RecallLimits {
 const DEFAULT_LIMITS: RecallLimits = { maxItems: config.recall.maxItems, maxTokens: config.recall.maxTokens };
 
 /**
- * Whether the question touches a sensitive memory's topic: a keyword hit, high similarity, or a
+ * Whether the question touches a sensitive memory's topic: a word of the memory itself (not of
+ * its context: what was said around it is no reason to volunteer it), high similarity, or a
  * shared concept ("what should I cook?" and "allergic to peanuts" are both about food).
  */
-function topicNeedsIt(c: ScoredCandidate, queryConcepts: Set<string>): boolean {
-  if (c.routes.includes('fulltext') || c.parts.similarity >= SENSITIVE_MIN_SIMILARITY) return true;
-  return sharedConcepts(queryConcepts, conceptsOf(`${c.memory.summary} ${c.memory.entities.join(' ')}`)).length > 0;
+function topicNeedsIt(c: ScoredCandidate, queryConcepts: Set<string>, queryTerms: Set<string>): boolean {
+  const own = `${c.memory.summary} ${c.memory.entities.join(' ')}`;
+  if (c.parts.similarity >= SENSITIVE_MIN_SIMILARITY || searchTerms(own).some((t) => queryTerms.has(t))) return true;
+  return sharedConcepts(queryConcepts, conceptsOf(own)).length > 0;
 }
 
 export function selectMemories(
@@ -83,6 +86,7 @@ export function selectMemories(
   query = '',
 ): Selection {
   const queryConcepts = conceptsOf(query);
+  const queryTerms = new Set(searchTerms(query));
   const decisions: Decision[] = [];
   const decide = (c: ScoredCandidate, outcome: Outcome, detail: string | null = null) =>
     decisions.push({ ...c, outcome, detail, rank: decisions.length + 1 });
@@ -90,9 +94,11 @@ export function selectMemories(
   const live: ScoredCandidate[] = [];
   for (const c of candidates) {
     if (c.filtered) decide(c, 'filtered', c.filtered);
+    // Vector-only and dissimilar (SPEC §5.2). A floor on weak keyword matches was measured too
+    // (a share of a perfect BM25 match of 0.05–0.3): it lost more right memories than noise.
     else if (c.routes.length === 1 && c.routes[0] === 'vector' && c.parts.similarity < config.recall.minCosine) {
       decide(c, 'below_threshold', `similarity ${c.parts.similarity.toFixed(2)} < ${config.recall.minCosine}`);
-    } else if (c.memory.sensitive && !topicNeedsIt(c, queryConcepts)) {
+    } else if (c.memory.sensitive && !topicNeedsIt(c, queryConcepts, queryTerms)) {
       decide(c, 'filtered', 'sensitive: not relevant enough to volunteer');
     } else live.push(c);
   }

@@ -14,7 +14,8 @@ import {
   structuredPicks,
   vectorCandidates,
 } from '../../server/recall/gather-candidates';
-import { buildQuery, recallModel } from '../../server/recall/recall';
+import { buildRecallQuery } from '../../server/recall/query';
+import { recallModel } from '../../server/recall/recall';
 import { countVectors } from '../../server/recall/vector-strategy';
 import { percentile } from '../../server/eval/run-eval';
 
@@ -40,14 +41,14 @@ export async function profileRoutes(
     return out;
   };
   for (const { userId, text } of asks) {
-    const query = buildQuery({ message: text, now });
-    const [vector = []] = await embedder.embed([query]);
+    const query = buildRecallQuery({ message: text, now });
+    const [vector = []] = await embedder.embed([query.text]);
     const types = [...TYPES];
     await time('(empty transaction)', userId, () => Promise.resolve(null));
     await time('recall model check', userId, (tx) => recallModel(tx, embedder.modelId));
     await time('vector count (cached by recall)', userId, (tx) => countVectors(tx, embedder.modelId));
     const byVector = await time('vector exact scan', userId, (tx) => vectorCandidates(tx, vector, embedder.modelId, types, now, 'exact'));
-    const byText = await time('full text (postings)', userId, (tx) => fulltextCandidates(tx, query, types, now));
+    const byText = await time('lexical BM25 (postings)', userId, (tx) => fulltextCandidates(tx, query.terms, types, now));
     await time('structured picks', userId, (tx) => structuredPicks(tx, types, now));
     await time('core', userId, (tx) => coreMemories(tx, now));
     await time('procedural', userId, (tx) => proceduralRules(tx, now));

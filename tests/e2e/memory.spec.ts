@@ -14,11 +14,23 @@ test('a peanut allergy told in one conversation shapes dinner advice in the next
   await send(page, 'What should I cook tonight?');
   await expect(lastReply(page)).toContainText(/peanut/i);
 
+  // One count everywhere: the reply names as many recalled memories as its button.
+  const recalled = Number(/Of the (\d+) memor/.exec((await lastReply(page).textContent()) ?? '')?.[1]);
+  expect(recalled).toBeGreaterThan(0);
   const ledger = lastReply(page).getByTestId('memory-ledger');
-  await ledger.getByRole('button', { name: /used \d+ memor/ }).click();
+  const toggle = ledger.getByRole('button', { name: /used \d+ memor/ });
+  await expect(toggle).toHaveText(recalled === 1 ? 'used 1 memory' : `used ${recalled} memories`);
+  await toggle.click();
   const used = ledger.getByTestId('ledger-used').filter({ hasText: /allergic to peanuts/i });
   await expect(used).toBeVisible();
   await expect(used.getByRole('link', { name: 'source' })).toHaveAttribute('href', /\/chat\/[0-9a-f-]{36}/);
+  await expect(ledger.getByTestId('ledger-used')).toHaveCount(recalled);
+
+  // Forgetting a used memory: the answer still says how many it used, and that one is gone since.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await used.getByRole('button', { name: 'forget' }).click();
+  await expect(used).toHaveCount(0);
+  await expect(toggle).toHaveText(`${recalled === 1 ? 'used 1 memory' : `used ${recalled} memories`} · 1 since deleted`);
 });
 
 test('the slow channel remembers an implicit preference after the reply, and a second user sees none of it', async ({ page, browser }) => {

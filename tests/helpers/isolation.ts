@@ -25,6 +25,7 @@ export const OWNER_COLUMN: Record<string, string> = {
   outbox: 'user_id',
   recall_ledger: 'user_id',
   memory_terms: 'user_id',
+  memory_term_stats: 'user_id',
 };
 
 export const USER_OWNED_TABLES = Object.keys(OWNER_COLUMN);
@@ -71,6 +72,9 @@ export function insertRowSql(table: string, owner: SeededUser) {
       return sql`insert into recall_ledger (user_id, message_id, memory_id, outcome, rank, score, similarity, importance, recency, frequency, confidence_factor) values (${o}, ${owner.messageId}, ${owner.memoryId}, 'injected', 1, 0.5, 0.5, 0.5, 0.5, 0.5, 1)`;
     case 'memory_terms':
       return sql`insert into memory_terms (user_id, term, memory_id) values (${o}, ${`peanut${id.slice(0, 8)}`}, ${owner.memoryId})`;
+    case 'memory_term_stats':
+      // One row per user, made by the memories trigger; a seeded user already has it.
+      return sql`insert into memory_term_stats (user_id, docs, len_total) values (${o}, 1, 3) on conflict (user_id) do nothing`;
     case 'outbox':
       return sql`insert into outbox (user_id, event, payload, idempotency_key) values (${o}, 'memory/turn.completed', '{}'::jsonb, ${id})`;
     default:
@@ -153,14 +157,16 @@ export async function findViolations(t: TestDatabase, a: SeededUser, b: SeededUs
 
     // Owner-keyed tables (primary key = user_id) would collide with A's seeded row, so the
     // insert probe there targets a user with no row yet; everywhere else it uses A's id.
-    const victim = table === 'user_settings' || table === 'password_credentials' ? await freshVictim(t) : a;
+    const victim = table === 'user_settings' || table === 'password_credentials' || table === 'memory_term_stats' ? await freshVictim(t) : a;
     const insertError = await probeAs<unknown>(t, b.id, async (tx) => {
       await tx.execute(insertRowSql(table, victim));
       return null;
     }).catch((error: unknown) => error);
     const cause = insertError instanceof Error && insertError.cause instanceof Error ? insertError.cause.message : '';
     const message = insertError instanceof Error ? `${insertError.message} ${cause}` : '';
-    if (!/row-level security/.test(message)) {
+    // Refused by this table's own policy: a refusal from another table (a trigger's write) would
+    // hide a hole in this one.
+    if (!message.includes(`row-level security policy for table "${table}"`)) {
       violations.push({ table, probe: 'insert', detail: insertError ? `failed for another reason: ${message}` : 'inserted a row owned by another user' });
     }
 

@@ -41,7 +41,7 @@ describe('recall in chat, and the memory ledger', () => {
     expect(allergy?.summary).toMatch(/peanut/i);
     expect(allergy?.quote).toMatch(/peanuts/);
     expect(allergy?.sourceConversationId).toBeTruthy();
-    for (const part of ['similarity', 'importance', 'recency', 'frequency', 'confidenceFactor', 'score'] as const) {
+    for (const part of ['lexical', 'similarity', 'relevance', 'importance', 'recency', 'frequency', 'confidenceFactor', 'score'] as const) {
       expect(allergy![part]).toBeGreaterThanOrEqual(0);
     }
     // Access statistics moved after the reply.

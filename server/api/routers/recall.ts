@@ -14,6 +14,8 @@ const ledgerEntry = z.object({
   rank: z.number(),
   score: z.number(),
   similarity: z.number(),
+  lexical: z.number(),
+  relevance: z.number(),
   importance: z.number(),
   recency: z.number(),
   frequency: z.number(),

@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { embeddingText, type Embedder } from '../embedder';
 import { storeEmbedding } from '../embeddings';
 import type { MemoryRow } from '../memory-types';
-import { searchTextOf } from '../search-text';
+import { SEARCH_TEXT_VERSION, searchTextOf } from '../search-text';
 import { lockUserMemory } from '../user-lock';
 import { exportFile, type ExportedMemory, type importOutput } from './schemas';
 
@@ -100,6 +100,7 @@ async function insertChunk(tx: Tx, userId: string, items: ExportedMemory[], kept
         createdAt: new Date(m.createdAt),
         updatedAt: new Date(),
         searchText: searchTextOf(m),
+        searchVersion: SEARCH_TEXT_VERSION,
       })),
     )
     .returning();

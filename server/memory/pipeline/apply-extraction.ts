@@ -13,6 +13,19 @@ export interface ApplySummary {
   skippedAsDone: number;
 }
 
+/**
+ * What came before an item's words: the message its source replied to and the part of its own
+ * message before the quote ("My side project is Meeple. I want to launch it by June": "it" is
+ * found by "Meeple"). Indexed with the memory at a lower weight (search-text.ts).
+ */
+function contextOf(entry: { message: { content: string }; previous: { content: string } | null } | undefined, quote: string): string | null {
+  if (!entry) return null;
+  const at = entry.message.content.indexOf(quote);
+  const before = at > 0 ? entry.message.content.slice(0, at) : '';
+  const text = `${entry.previous?.content ?? ''}\n${before}`.trim();
+  return text === '' ? null : text;
+}
+
 const after = (a: { at: string; id: string }, b: { at: Date; id: string | null } | null) => {
   if (!b) return true;
   const t = new Date(a.at).getTime() - b.at.getTime();
@@ -40,6 +53,7 @@ export async function applyExtraction(
     if (!conversation || !window.through) return summary;
     const watermark = conversation.extractedThroughAt ? { at: conversation.extractedThroughAt, id: conversation.extractedThroughId } : null;
     const messageAt = new Map(window.messages.map((m) => [m.id, m.createdAt]));
+    const byId = new Map(window.messages.map((m, i) => [m.id, { message: m, previous: window.messages[i - 1] ?? null }]));
 
     for (const [index, item] of items.entries()) {
       const at = messageAt.get(item.sourceMessageId);
@@ -56,6 +70,7 @@ export async function applyExtraction(
         embeddingModel,
         // Learned when it was said (a replay or a delayed run must not date it later).
         now: new Date(at),
+        context: contextOf(byId.get(item.sourceMessageId), item.quote),
       });
       summary.applied[result.outcome] = (summary.applied[result.outcome] ?? 0) + 1;
       summary.memoryIds.push(result.memory.id);

@@ -106,7 +106,8 @@ describe('offline model: answers from memory', () => {
   it('answers a food question from the allergy memory and names the memory it used', async () => {
     const text = await ask('What should I avoid eating?');
     expect(text).toContain('avoid peanuts');
-    expect(text).toMatch(/I used 1 memory: “Allergic to peanuts”/);
+    // The same count as the reply's "used N memories" button: every memory line recalled.
+    expect(text).toMatch(/Of the 2 memories recalled for this answer, this one is relevant: “Allergic to peanuts”/);
     expect(text).not.toContain('Wants reports');
   });
 

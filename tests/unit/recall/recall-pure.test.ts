@@ -3,7 +3,7 @@ import { parseMemorySection } from '@/server/llm/memory-section';
 import { countTokens } from '@/server/llm/tokens';
 import { asData, formatMemorySection } from '@/server/recall/format';
 import { classifyIntent } from '@/server/recall/intent';
-import { scoreMemory } from '@/server/recall/score';
+import { scoreMemory, vectorWeightFor } from '@/server/recall/score';
 import { selectMemories, type RecallMemory, type Route, type ScoredCandidate } from '@/server/recall/select';
 
 const now = new Date('2026-06-01T12:00:00Z');
@@ -28,20 +28,43 @@ function memory(over: Partial<RecallMemory> = {}): RecallMemory {
 }
 function candidate(over: Partial<RecallMemory> = {}, similarity = 0.6, routes: Route[] = ['vector']): ScoredCandidate {
   const m = memory(over);
-  return { memory: m, routes, parts: scoreMemory({ ...m, similarity, accessCount: 0, lastAccessedAt: null }, { now, maxAccess: 0 }) };
+  return { memory: m, routes, parts: scoreMemory({ ...m, similarity, lexical: 0, inTimeWindow: null, accessCount: 0, lastAccessedAt: null }, { now, maxAccess: 0, vectorWeight: 1 }) };
 }
 
-describe('score (SPEC §5.3)', () => {
-  it('weights similarity, importance, recency and frequency, and discounts low confidence', () => {
-    const base = { similarity: 0.8, importance: 5, confidence: 'high' as const, accessCount: 3, lastAccessedAt: now, createdAt: now };
-    const parts = scoreMemory(base, { now, maxAccess: 3 });
+describe('score (SPEC §5.3, re-weighted by issue 13)', () => {
+  const context = { now, maxAccess: 3, vectorWeight: 0.3 };
+  const base = { lexical: 0.5, similarity: 0.8, inTimeWindow: null, importance: 5, confidence: 'high' as const, accessCount: 3, lastAccessedAt: now, createdAt: now };
+
+  it('fuses lexical and vector relevance, adds the priors, and discounts low confidence', () => {
+    const parts = scoreMemory(base, context);
+    expect(parts.relevance).toBeCloseTo(0.7 * 0.5 + 0.3 * 0.8);
     expect(parts.recency).toBeCloseTo(1);
     expect(parts.frequency).toBeCloseTo(1);
-    expect(parts.score).toBeCloseTo(0.5 * 0.8 + 0.25 * 1 + 0.15 * 1 + 0.1 * 1);
-    const low = scoreMemory({ ...base, confidence: 'low' }, { now, maxAccess: 3 });
+    expect(parts.score).toBeCloseTo(0.9 * parts.relevance + 0.04 * 1 + 0.04 * 1 + 0.02 * 1);
+    const low = scoreMemory({ ...base, confidence: 'low' }, context);
     expect(low.score).toBeCloseTo(parts.score * 0.7);
-    const idle = scoreMemory({ ...base, lastAccessedAt: new Date(now.getTime() - 10 * 86_400_000) }, { now, maxAccess: 3 });
+    const idle = scoreMemory({ ...base, lastAccessedAt: new Date(now.getTime() - 10 * 86_400_000) }, context);
     expect(idle.recency).toBeCloseTo(Math.exp(-0.5));
+  });
+
+  it('lets relevance, not the priors, decide: a relevant ordinary memory beats an important idle one', () => {
+    const relevant = scoreMemory({ ...base, lexical: 1, similarity: 0.5, importance: 2, accessCount: 0, lastAccessedAt: null, createdAt: new Date(now.getTime() - 300 * 86_400_000) }, context);
+    const core = scoreMemory({ ...base, lexical: 0.2, similarity: 0.2, importance: 5 }, context);
+    expect(relevant.score).toBeGreaterThan(core.score);
+  });
+
+  it('prefers a memory from the time the question names, and keeps relevance within 0–1', () => {
+    const inside = scoreMemory({ ...base, inTimeWindow: true }, context);
+    const outside = scoreMemory({ ...base, inTimeWindow: false }, context);
+    expect(inside.relevance).toBeCloseTo(scoreMemory(base, context).relevance);
+    expect(outside.relevance).toBeCloseTo(inside.relevance / 3);
+    expect(inside.score).toBeGreaterThan(outside.score);
+  });
+
+  it('weighs vectors by embedder: the local ones weakly, a neural one strongly', () => {
+    expect(vectorWeightFor('local:wv-100')).toBe(0.3);
+    expect(vectorWeightFor('local:hash-512')).toBe(0.3);
+    expect(vectorWeightFor('openai:text-embedding-3-small')).toBe(0.6);
   });
 });
 

@@ -5,6 +5,8 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_lib/trpc';
 import type { RouterOutputs } from '@/server/api/root';
+import { config } from '@/server/config';
+import { usedLabel } from './used-label';
 
 type Entry = RouterOutputs['recall']['forMessage'][number];
 
@@ -17,15 +19,21 @@ const OUTCOME_LABEL: Record<Entry['outcome'], string> = {
 };
 
 const pct = (n: number) => `${Math.round(n * 100)}%`;
+const w = config.recall.weights;
+const FORMULA =
+  `score = ${w.relevance}·relevance + ${w.importance}·importance + ${w.recency}·recency + ${w.frequency}·use, × confidence; ` +
+  'relevance = shared words (BM25, relative to the best match) fused with similarity of meaning';
 
 function ScoreParts({ entry }: { entry: Entry }) {
   return (
-    <span className="ledger-parts" title="score = 0.50·similarity + 0.25·importance + 0.15·recency + 0.10·frequency, × confidence">
-      score {entry.score.toFixed(2)} · similarity {pct(entry.similarity)} · importance {pct(entry.importance)} · recency {pct(entry.recency)} · use {pct(entry.frequency)}
+    <span className="ledger-parts" title={FORMULA}>
+      score {entry.score.toFixed(2)} · relevance {pct(entry.relevance)} (words {pct(entry.lexical)}, meaning {pct(entry.similarity)}) · importance {pct(entry.importance)} · recency{' '}
+      {pct(entry.recency)} · use {pct(entry.frequency)}
       {entry.confidenceFactor < 1 ? ' · low confidence' : ''} · via {entry.routes.join(', ')}
     </span>
   );
 }
+
 
 function SourceLink({ entry }: { entry: Entry }) {
   if (!entry.sourceConversationId) return <span className="muted">source conversation deleted</span>;
@@ -63,7 +71,7 @@ export function MemoryLedger({ messageId, used }: { messageId: string; used: num
   return (
     <div className="ledger" data-testid="memory-ledger">
       <button type="button" className="ledger-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {used === 1 ? 'used 1 memory' : `used ${used} memories`}
+        {usedLabel(used, ledger.isSuccess ? injected.length : null)}
       </button>
       {open && (
         <div className="ledger-panel">
@@ -103,7 +111,9 @@ export function MemoryLedger({ messageId, used }: { messageId: string; used: num
               ))}
             </ul>
           )}
-          {ledger.isSuccess && injected.length === 0 && <p className="muted">No memory was used for this answer.</p>}
+          {ledger.isSuccess && injected.length === 0 && (
+            <p className="muted">{used > 0 ? 'The memories used for this answer have since been deleted.' : 'No memory was used for this answer.'}</p>
+          )}
           {others.length > 0 && (
             <>
               <button type="button" className="ledger-toggle" aria-expanded={whyNot} onClick={() => setWhyNot(!whyNot)}>

@@ -1,0 +1,91 @@
+/**
+ * Recall that ranks by relevance (issue 13), through the real recall on the product's default
+ * embedder: BM25 with IDF, the concept map for questions without content words, upcoming plans
+ * by when they happen, and the time a question names.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userDb } from '@/db/boundary';
+import { createLlmRegistry } from '@/server/llm/registry';
+import { createMemory, type NewMemory } from '@/server/memory/create-memory';
+import { createEmbedder, embeddingText } from '@/server/memory/embedder';
+import { storeEmbedding } from '@/server/memory/embeddings';
+import { recall } from '@/server/recall/recall';
+import { createTestDatabase, seedUser, type TestDatabase } from '../helpers/db';
+
+const DAY = 86_400_000;
+const now = new Date('2026-06-10T10:00:00Z');
+const registry = createLlmRegistry({});
+const embedder = createEmbedder(registry.getEmbeddingModel(), registry.describe().embedding.id);
+
+describe('recall ranks by relevance', () => {
+  let t: TestDatabase;
+  let userId: string;
+
+  const remember = async (summary: string, fields: Partial<NewMemory> = {}) => {
+    const input: NewMemory = { userId, type: 'semantic', kind: 'fact', summary, quote: summary, status: 'active', confidence: 'high', createdAt: new Date(now.getTime() - 20 * DAY), ...fields };
+    const [vector] = await embedder.embed([embeddingText({ type: input.type, summary, entities: input.entities ?? [] })]);
+    return t.withUser(userId, async (tx) => {
+      const memory = await createMemory(tx, input, { actor: 'extractor', reason: 'test' });
+      await storeEmbedding(tx, memory, embedder.modelId, vector!);
+      return memory.id;
+    });
+  };
+  const ask = (message: string) => recall(userDb(t.withUser, userId), { message, now, timeZone: 'UTC' }, { embedder });
+  const injected = async (message: string) => (await ask(message)).decisions.filter((d) => d.outcome === 'injected').map((d) => d.memory.summary);
+
+  beforeAll(async () => {
+    t = await createTestDatabase('pglite');
+    userId = (await seedUser(t.db, 'ranker')).id;
+    for (const summary of ['Uses a ThinkPad for work', 'Loves jazz', 'Drinks oat milk lattes', 'Reading Dune', 'Learning Portuguese', 'Plays five-a-side on Tuesdays']) await remember(summary, { kind: 'preference' });
+    for (const summary of ['Went for a run along the river', 'Running shoes are worn out', 'Ran 10k in the rain', 'Bought a running watch', 'Joined a running club']) {
+      await remember(summary, { type: 'episodic', kind: 'event' });
+    }
+    await remember('Ran a charity race for the animal shelter', { type: 'episodic', kind: 'event' });
+    await remember('Lives in Lyon', { entities: ['Lyon'] });
+    await remember('Works as a nurse at the Croix-Rousse hospital', { entities: ['nurse'] });
+    await remember('Wife Anna loves hiking', { kind: 'relationship', entities: ['Anna', 'wife'] });
+    await remember('Daughter Mia is six and loves the zoo', { kind: 'relationship', entities: ['Mia', 'daughter'] });
+  });
+  afterAll(async () => t?.close());
+
+  it('answers "where\'s home?" and "what do I do for a living?" though they share no content word with the memory', async () => {
+    const home = (await ask("where's home for me these days?")).decisions.find((d) => d.memory.summary === 'Lives in Lyon');
+    expect(home?.outcome).toBe('injected');
+    expect(home!.parts.lexical).toBeGreaterThan(0);
+    const job = (await ask('What do I do for a living?')).decisions.find((d) => d.memory.summary.startsWith('Works as a nurse'));
+    expect(job?.outcome).toBe('injected');
+    expect(job!.parts.lexical).toBeGreaterThan(0);
+  });
+
+  it('brings the family to "plan a weekend for my family"', async () => {
+    expect(await injected('Plan a weekend for my family')).toEqual(expect.arrayContaining(['Wife Anna loves hiking', 'Daughter Mia is six and loves the zoo']));
+  });
+
+  it('lets the rare words of a question win over the common ones (IDF)', async () => {
+    const result = await ask('When did I run a charity race?');
+    const first = result.decisions.filter((d) => d.outcome === 'injected').sort((a, b) => b.parts.score - a.parts.score)[0];
+    expect(first?.memory.summary).toBe('Ran a charity race for the animal shelter');
+    expect(first!.parts.lexical).toBeGreaterThan(0.5);
+  });
+
+  it('always brings a plan that happens soon, whenever it was said, and never an expired one', async () => {
+    await remember('Dentist appointment on 18 June', { type: 'episodic', kind: 'plan', createdAt: new Date(now.getTime() - 60 * DAY), occurredAt: new Date(now.getTime() + 8 * DAY), validity: 'temporary', validUntil: new Date(now.getTime() + 9 * DAY) });
+    await remember('Trip to Japan in the autumn', { type: 'episodic', kind: 'plan', occurredAt: new Date(now.getTime() + 110 * DAY), validity: 'temporary', validUntil: new Date(now.getTime() + 125 * DAY) });
+    await remember('Concert at the Opera on 1 June', { type: 'episodic', kind: 'plan', occurredAt: new Date(now.getTime() - 9 * DAY), validity: 'temporary', validUntil: new Date(now.getTime() - 8 * DAY) });
+    const result = await ask('Suggest a podcast');
+    const picks = result.decisions.filter((d) => d.routes.includes('structured')).map((d) => d.memory.summary);
+    expect(picks).toContain('Dentist appointment on 18 June');
+    expect(picks).not.toContain('Trip to Japan in the autumn');
+    expect(result.section).toContain('Dentist appointment on 18 June');
+    expect(await injected('Is the Opera concert coming up?')).not.toContain('Concert at the Opera on 1 June');
+  });
+
+  it('prefers memories from the time the question names', async () => {
+    await remember('Went to a pottery class', { type: 'episodic', kind: 'event', occurredAt: new Date('2026-03-14T15:00:00Z'), createdAt: new Date('2026-03-14T18:00:00Z') });
+    await remember('Went to a cooking class', { type: 'episodic', kind: 'event', occurredAt: new Date('2026-05-09T15:00:00Z'), createdAt: new Date('2026-05-09T18:00:00Z') });
+    const result = await ask('Which class did I go to in March?');
+    const order = result.decisions.filter((d) => d.outcome === 'injected').sort((a, b) => b.parts.score - a.parts.score).map((d) => d.memory.summary);
+    expect(order.indexOf('Went to a pottery class')).toBeLessThan(order.indexOf('Went to a cooking class'));
+    expect(order.indexOf('Went to a pottery class')).toBe(0);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { searchTerms } from '@/server/memory/search-text';
+import { buildRecallQuery } from '@/server/recall/query';
+import { expandQuestion } from '@/server/recall/query-concepts';
+import { questionWindow } from '@/server/recall/time-window';
+
+const now = new Date('2026-06-10T10:00:00Z');
+const weightOf = (terms: { term: string; weight: number }[], word: string) => terms.find((t) => t.term === searchTerms(word)[0])?.weight;
+
+describe('the recall query (issue 13)', () => {
+  it('weights the message’s words 1, the last turns’ 0.5 and the concept map’s 0.4', () => {
+    const query = buildRecallQuery({ message: 'Where do I live?', recentTurns: [{ role: 'user', content: 'planning a dinner party' }], now });
+    expect(weightOf(query.terms, 'live')).toBe(1);
+    expect(weightOf(query.terms, 'dinner')).toBe(0.5);
+    expect(weightOf(query.terms, 'moved')).toBe(0.4);
+    expect(weightOf(query.terms, 'city')).toBe(0.4);
+    expect(query.concepts).toEqual(['home']);
+    expect(query.text).toBe('Where do I live?\nplanning a dinner party');
+  });
+
+  it('maps questions with no content words to what they ask about, in English and Chinese', () => {
+    expect(expandQuestion('what do i do for a living').concepts).toContain('work');
+    expect(expandQuestion('我在哪上班来着').concepts).toContain('work');
+    expect(expandQuestion('plan a weekend for my family').concepts).toEqual(expect.arrayContaining(['family', 'hobby']));
+    expect(expandQuestion('我老家是哪里的').concepts).toContain('home');
+    expect(expandQuestion('Tell me a joke').concepts).toEqual([]);
+  });
+
+  it('takes a named time out of the words and keeps it as a window', () => {
+    const query = buildRecallQuery({ message: 'What did I achieve in September 2025?', now });
+    expect(query.window?.from.toISOString()).toBe('2025-09-01T00:00:00.000Z');
+    expect(query.window?.to.toISOString()).toBe('2025-10-01T00:00:00.000Z');
+    expect(weightOf(query.terms, 'september')).toBeUndefined();
+    expect(weightOf(query.terms, 'achieve')).toBe(1);
+  });
+});
+
+describe('question windows', () => {
+  it('reads a month said without a year as the last one, not the next', () => {
+    expect(questionWindow('what did i do in march', new Date('2026-01-15T10:00:00Z'), 'UTC')?.from.toISOString()).toBe('2025-03-01T00:00:00.000Z');
+  });
+
+  it('widens a day to the week before it and prefers a date with a year over a relative phrase', () => {
+    const window = questionWindow('What project did I finish last week before 23 January, 2026?', now, 'UTC');
+    expect(window?.expression).toBe('23 January, 2026');
+    expect(window?.from.toISOString()).toBe('2026-01-16T00:00:00.000Z');
+    expect(window?.to.toISOString()).toBe('2026-01-24T00:00:00.000Z');
+  });
+
+  it('resolves weekdays and Chinese periods in the user’s time zone, and keeps future windows for plans', () => {
+    expect(questionWindow('我上个月干嘛了', now, 'Asia/Shanghai')?.from.toISOString()).toBe('2026-04-30T16:00:00.000Z');
+    const next = questionWindow("what's on next week?", now, 'UTC');
+    expect(next!.from.getTime()).toBeGreaterThan(now.getTime());
+    expect(questionWindow('Where do I live?', now, 'UTC')).toBeNull();
+  });
+});
