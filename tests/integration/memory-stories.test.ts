@@ -2,12 +2,15 @@
  * Update stories and poisoning attempts, through the real pipeline. Each story must end in the
  * right active state with its history kept; no attack may plant a memory.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { MockLanguageModelV4 } from 'ai/test';
 import { createTestDatabase, seedUser, type TestDatabase } from '../helpers/db';
 import { chatTurn, testJobs } from '../helpers/jobs';
 import { everythingStored, memoriesOf, summariesOf, versionsOf } from '../helpers/memories';
 import { scriptedModel } from '../helpers/mock-models';
+import { outbox } from '@/db/schema';
+import { sweepOutbox } from '@/server/jobs/sweep-outbox';
 
 const lower = (xs: string[]) => xs.map((x) => x.toLowerCase());
 
@@ -185,6 +188,76 @@ describe('poisoning and feedback loops', () => {
       const broken = `Here you go:\n\`\`\`json\n${JSON.stringify({ memories: [item({}), item({ importance: 9, summary: 'Bad importance' }), { summary: 'half an item' }] })}\n\`\`\``;
       const jobs = testJobs(t, { extractionModel: extractionModel(broken) });
       await chatTurn(t, jobs, user, crypto.randomUUID(), 'I prefer tea over coffee, honestly.');
+      expect(await summariesOf(t, user.id)).toEqual(['Prefers tea over coffee']);
+    });
+
+    it('several facts in one message become several memories; a husband\'s facts stay his', async () => {
+      const user = await seedUser(t.db, 'llm-several');
+      const text = 'My husband grew up in Naples and adores anchovies, but I am allergic to fish. I work as a nurse in Lyon.';
+      const model = extractionModel([
+        item({ kind: 'relationship', summary: 'Husband grew up in Naples', entities: ['husband', 'Naples'], quote: 'My husband grew up in Naples' }),
+        item({ kind: 'relationship', summary: 'Husband adores anchovies', entities: ['husband', 'anchovies'], quote: 'adores anchovies' }),
+        item({ kind: 'constraint', summary: 'Allergic to fish', entities: ['fish'], importance: 5, quote: 'I am allergic to fish' }),
+        item({ kind: 'fact', summary: 'Works as a nurse', entities: ['nurse'], quote: 'I work as a nurse' }),
+        item({ kind: 'fact', summary: 'Lives in Lyon', entities: ['Lyon'], quote: 'in Lyon' }),
+      ]);
+      await chatTurn(t, testJobs(t, { extractionModel: model }), user, crypto.randomUUID(), text);
+      // The contract the model is held to is in its instructions.
+      const system = JSON.stringify(model.doGenerateCalls[0]!.prompt);
+      expect(system).toContain('One memory per fact');
+      expect(system).toContain("Someone else's fact is a memory about that person");
+      const rows = await memoriesOf(t, user.id);
+      expect(rows.map((m) => m.summary).sort()).toEqual(['Allergic to fish', 'Husband adores anchovies', 'Husband grew up in Naples', 'Lives in Lyon', 'Works as a nurse']);
+      expect(rows.filter((m) => /anchov/i.test(m.summary)).map((m) => m.kind)).toEqual(['relationship']);
+      // "Lives in Lyon" and "Works as a nurse" fill two slots, so a move touches only one.
+      expect(rows.filter((m) => m.slot).map((m) => m.slot).sort()).toEqual(['home', 'job_title']);
+    });
+
+    it('after a fast-channel "remember", the rest of the message is extracted and the request is not stored twice', async () => {
+      const user = await seedUser(t.db, 'llm-remember-rest');
+      const text = "Remember that I'm allergic to shellfish. Also I just started a new job at Bosch.";
+      const model = extractionModel([
+        item({ kind: 'constraint', summary: 'Allergic to shellfish', entities: ['shellfish'], quote: "I'm allergic to shellfish" }),
+        item({ kind: 'fact', summary: 'Started a new job at Bosch', entities: ['Bosch'], quote: 'I just started a new job at Bosch' }),
+      ]);
+      await chatTurn(t, testJobs(t, { extractionModel: model }), user, crypto.randomUUID(), text);
+      expect(model.doGenerateCalls).toHaveLength(1);
+      expect(JSON.stringify(model.doGenerateCalls[0]!.prompt)).toContain('[NEW] [remember-handled] USER');
+      const summaries = (await summariesOf(t, user.id)).map((s) => s.toLowerCase());
+      expect(summaries.filter((s) => s.includes('shellfish'))).toHaveLength(1);
+      expect(summaries.filter((s) => s.includes('bosch'))).toHaveLength(1);
+    });
+
+    it('unreadable model output: a clear log line, nothing applied, and the turn is extracted on retry', async () => {
+      const user = await seedUser(t.db, 'llm-unreadable');
+      let healthy = false;
+      const good = JSON.stringify({ memories: [item({})] });
+      const model = new MockLanguageModelV4({
+        doGenerate: () =>
+          Promise.resolve({
+            content: [{ type: 'text', text: healthy ? good : 'Sorry, I cannot help with that.' }],
+            finishReason: { unified: 'stop', raw: 'stop' },
+            usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+            warnings: [],
+          }),
+      });
+      const jobs = testJobs(t, { extractionModel: model });
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      try {
+        await chatTurn(t, jobs, user, crypto.randomUUID(), 'I prefer tea over coffee, honestly.');
+        expect(errors.mock.calls.map((c) => String(c[0])).join('\n')).toMatch(/\[extract\] extraction model returned no readable .*the turn will be retried/);
+      } finally {
+        errors.mockRestore();
+        warnings.mockRestore();
+      }
+      expect(await memoriesOf(t, user.id)).toEqual([]);
+      const [pending] = await t.db.select().from(outbox).where(eq(outbox.userId, user.id));
+      expect([pending!.dispatchedAt, pending!.attempts]).toEqual([null, 1]);
+
+      healthy = true;
+      expect(await sweepOutbox(t.withSystem, jobs.dispatcher, new Date(Date.now() + 5 * 60_000))).toEqual({ resent: 1, gaveUp: 0 });
+      await jobs.runner.idle();
       expect(await summariesOf(t, user.id)).toEqual(['Prefers tea over coffee']);
     });
 
