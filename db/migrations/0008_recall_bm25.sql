@@ -8,6 +8,7 @@ CREATE TABLE "memory_term_stats" (
 ALTER TABLE "memory_term_stats" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "memories" ADD COLUMN "search_context" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "memories" ADD COLUMN "search_version" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "memories" ADD COLUMN "slot" text;--> statement-breakpoint
 ALTER TABLE "memory_terms" ADD COLUMN "tf" smallint DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "memory_terms" ADD COLUMN "ctx_tf" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "memory_terms" ADD COLUMN "len" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -15,6 +16,7 @@ ALTER TABLE "memory_terms" ADD COLUMN "ctx_len" smallint DEFAULT 0 NOT NULL;--> 
 ALTER TABLE "recall_ledger" ADD COLUMN "lexical" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "recall_ledger" ADD COLUMN "relevance" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "memory_term_stats" ADD CONSTRAINT "memory_term_stats_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "memories_user_slot_idx" ON "memories" USING btree ("user_id","slot") WHERE "memories"."status" = 'active' and "memories"."slot" is not null;--> statement-breakpoint
 CREATE INDEX "memories_user_upcoming_idx" ON "memories" USING btree ("user_id","occurred_at") WHERE "memories"."status" = 'active' and "memories"."kind" = 'plan';--> statement-breakpoint
 CREATE POLICY "owner_only" ON "memory_term_stats" AS PERMISSIVE FOR ALL TO "mindbase_app" USING ("memory_term_stats"."user_id" = nullif(current_setting('app.user_id', true), '')) WITH CHECK ("memory_term_stats"."user_id" = nullif(current_setting('app.user_id', true), ''));--> statement-breakpoint
 CREATE POLICY "system_access" ON "memory_term_stats" AS PERMISSIVE FOR ALL TO "mindbase_system" USING (true) WITH CHECK (true);--> statement-breakpoint

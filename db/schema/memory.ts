@@ -86,8 +86,13 @@ export const memories = pgTable(
      * lower weight (config.recall.bm25.contextWeight); never shown, never matched by settings search.
      */
     searchContext: text('search_context').notNull().default(''),
-    /** The tokeniser version that wrote search_text; older rows are rewritten by db:migrate. */
+    /** The tokeniser version that wrote search_text and slot; older rows are rewritten by db:migrate. */
     searchVersion: smallint('search_version').notNull().default(0),
+    /**
+     * The single-valued attribute the memory states (home, job, diet, relationship_status,
+     * appointment:<noun>; server/memory/slots.ts), so a new value finds the old one by index.
+     */
+    slot: text('slot'),
     lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }),
     accessCount: integer('access_count').notNull().default(0),
     hitCount: integer('hit_count').notNull().default(0),
@@ -104,6 +109,8 @@ export const memories = pgTable(
     index('memories_user_structured_idx')
       .on(t.userId, t.createdAt.desc())
       .where(sql`${t.status} = 'active' and ${t.kind} in ('constraint', 'plan')`),
+    // A new value of a single-valued attribute finds the current one (issue 12).
+    index('memories_user_slot_idx').on(t.userId, t.slot).where(sql`${t.status} = 'active' and ${t.slot} is not null`),
     // Recall's upcoming plans: active plans by when they happen (issue 13).
     index('memories_user_upcoming_idx')
       .on(t.userId, t.occurredAt)

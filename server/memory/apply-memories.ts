@@ -12,6 +12,8 @@ import { createMemory, type NewMemory } from './create-memory';
 import type { ValidatedMemory } from './extraction-schema';
 import { findSimilarMemories, storeEmbedding, type SimilarMemory } from './embeddings';
 import { CHANGE_MARKER, entitiesOverlap, normaliseSummary, slotKey, termCoverage } from './memory-match';
+import { namesKindOf } from './kinds-of';
+import { anchorWords, ONE_AT_A_TIME, replacedAttributes, slotOf, type Slot } from './slots';
 import type { Actor, MemoryRow } from './memory-types';
 import { updateMemory } from './update-memory';
 
@@ -26,6 +28,8 @@ export interface ApplyContext {
   now?: Date;
   /** The message the item's source replied to; indexed with a new memory (search-text.ts). */
   context?: string | null;
+  /** The whole sentence the item's quote sits in (a correction cue may lie outside the quote). */
+  sentence?: string | null;
 }
 
 export interface AppliedItem {
@@ -87,7 +91,10 @@ function findCorrectionTarget(item: ValidatedMemory, similar: SimilarMemory[]): 
   const hint = item.conflict_hint;
   if (hint) {
     const named = live
-      .map((s) => ({ s, coverage: Math.max(termCoverage(hint, `${s.memory.summary} ${s.memory.entities.join(' ')}`), entitiesOverlap([hint], s.memory.entities) ? 1 : 0) }))
+      .map((s) => {
+        const text = `${s.memory.summary} ${s.memory.entities.join(' ')}`;
+        return { s, coverage: Math.max(termCoverage(hint, text), entitiesOverlap([hint], s.memory.entities) || namesKindOf(hint, text) ? 1 : 0) };
+      })
       .filter((x) => x.coverage >= 0.5)
       .sort((a, b) => b.coverage - a.coverage || b.s.similarity - a.s.similarity);
     if (named[0]) return named[0].s.memory;
@@ -135,6 +142,7 @@ export async function applyValidatedMemory(tx: Tx, item: ValidatedMemory, vector
   const store = async (row: MemoryRow) => {
     if (row.status === 'active') await storeEmbedding(tx, row, ctx.embeddingModel, vector);
   };
+  const slot = slotOf(item);
 
   if (!item.negative_update) {
     const duplicate = similar.find(
@@ -142,7 +150,9 @@ export async function applyValidatedMemory(tx: Tx, item: ValidatedMemory, vector
         s.memory.status === 'active' &&
         s.memory.type === item.type &&
         s.similarity >= config.memory.dedupCosine &&
-        entitiesOverlap(s.memory.entities, item.entities),
+        entitiesOverlap(s.memory.entities, item.entities) &&
+        // "Lives in Lyon" and "Lives in Berlin" read alike but are two values of one slot.
+        !(slot && s.memory.slot === slot.attribute && !sameValue(slot, slotOf(s.memory), item.entities, s.memory.entities)),
     );
     if (duplicate) {
       const current = duplicate.memory;
@@ -172,6 +182,16 @@ export async function applyValidatedMemory(tx: Tx, item: ValidatedMemory, vector
       );
       await store(confirmed);
       return { outcome: 'confirmed', memory: confirmed, related: twin };
+    }
+  }
+
+  // A new value of a single-valued attribute (home, job, diet, relationship status, an
+  // appointment's date) replaces the current one, with history (issue 12).
+  if (slot && item.status === 'active') {
+    const replaced = await replaceSlotValue(tx, item, slot, ctx);
+    if (replaced) {
+      await store(replaced.memory);
+      return replaced;
     }
   }
 
@@ -216,6 +236,89 @@ export async function applyValidatedMemory(tx: Tx, item: ValidatedMemory, vector
   await store(created);
   return { outcome: 'created', memory: created };
 }
+
+function sameValue(slot: Slot, other: Slot | null, entities: readonly string[], otherEntities: readonly string[]): boolean {
+  if (!other || other.attribute !== slot.attribute) return false;
+  if (other.value === slot.value) return true;
+  const mine = anchorWords(slot, entities);
+  const theirs = anchorWords(other, otherEntities);
+  return mine.length > 0 && mine.some((word) => theirs.includes(word));
+}
+
+// Wording that makes a new job, home or diet a change rather than a contradiction.
+const SLOT_CHANGE = /\b(?:starting|started|start(?:s)? (?:on|in|next)|new job|new (?:manager|boss|supervisor|team lead)|got the job|got promoted|promoted|joined|joining|retired|finally|again|just got|engaged|married|divorced|broke up|proposed|actually|correction|i meant|autocorrect)\b|入职|换工作|跳槽|退休|升职|开始|又|订婚|结婚|离婚|分手/i;
+
+// An appointment moves only when the user says so; a second dentist visit is a second plan.
+const RESCHEDULED = /\b(?:after all|change of plan|moves|moving|moved|rescheduled|pushed|postponed|brought forward|changed|shifted|rebooked|bumped|instead|now on|now at)\b|改到|改成|推迟|提前|挪到|换到|延期/i;
+
+const CORRECTION = /\b(?:actually|correction|i meant|autocorrect|typo)\b|其实|更正|打错|说错/i;
+
+/** Whether `text` says "not <value>" (不是<value>) of an old value. */
+function namesOldValue(value: string | undefined, text: string): boolean {
+  if (!value || value.length < 2) return false;
+  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(String.raw`(?:\bnot|不是)\s*${escaped}(?![\p{L}])`, 'iu').test(text);
+}
+
+/**
+ * Supersedes the active memories holding another value of `slot`, creates the new one pointing at
+ * them, and sends what depended on the old value (a bakery in the old city, a commute to the old
+ * employer) to the review inbox as "may be outdated". Null when nothing held the slot.
+ */
+async function replaceSlotValue(tx: Tx, item: ValidatedMemory, slot: Slot, ctx: ApplyContext): Promise<AppliedItem | null> {
+  const appointment = slot.attribute.startsWith('appointment:');
+  if (appointment && !RESCHEDULED.test(item.quote)) return null;
+  const holders = await tx.select().from(memories).where(and(eq(memories.status, 'active'), inArray(memories.slot, replacedAttributes(slot.attribute))));
+  let rivals = holders.filter((m) => {
+    const other = slotOf(m);
+    return other !== null && !sameValue({ ...slot, attribute: other.attribute }, other, item.entities, m.entities);
+  });
+  // "Clare, not Clara": the correction names the value it replaces, and only that one goes.
+  const named = rivals.filter((m) => namesOldValue(slotOf(m)?.value, `${item.quote} ${ctx.context ?? ''}`));
+  const said = ctx.sentence ?? item.quote;
+  const corrected = item.negative_update || CHANGE_MARKER.test(item.quote) || CORRECTION.test(said) || named.length > 0;
+  if (slot.attribute.startsWith('name:') && !ONE_AT_A_TIME.has(slot.attribute)) {
+    // A user can have two sisters: a second sister's name replaces the first only on a correction.
+    if (!corrected) return null;
+    if (named.length > 0) rivals = named;
+  }
+  const first = rivals[0];
+  if (!first) return null;
+  // Said as a change ("we finally moved to Berlin", "starting as…", "vegetarian now") it replaces
+  // the old value; said plainly it contradicts it and waits beside it for the user (SPEC §4.4).
+  if (!appointment && !corrected && !SLOT_CHANGE.test(said)) {
+    const created = await createMemory(
+      tx,
+      toNewMemory(item, ctx, 'conflicted', { statusReason: `Contradicts "${first.summary}" without a correction; waiting for confirmation` }),
+      { actor: ctx.actor, reason: `Contradicts "${first.summary}"` },
+    );
+    return { outcome: 'conflicted', memory: created, related: first };
+  }
+  const reason = `Corrected by the user: "${item.quote}"`;
+  for (const rival of rivals) await updateMemory(tx, rival, { status: 'superseded', statusReason: reason }, { actor: ctx.actor, reason }, 'memory.superseded');
+  const created = await createMemory(tx, toNewMemory(item, ctx, 'active', { supersedesId: first.id }), { actor: ctx.actor, reason: `Replaces "${first.summary}"` });
+  await flagDependents(tx, created, rivals, ctx);
+  return { outcome: 'superseded', memory: created, related: first };
+}
+
+/** Active memories about the old place or employer may no longer hold: they wait for review. */
+async function flagDependents(tx: Tx, created: MemoryRow, replaced: MemoryRow[], ctx: ApplyContext): Promise<void> {
+  const anchors = [...new Set(replaced.flatMap((m) => { const s = slotOf(m); return s ? anchorWords(s, m.entities) : []; }))];
+  if (anchors.length === 0) return;
+  const skip = new Set([created.id, ...replaced.map((m) => m.id)]);
+  const active = await tx.select().from(memories).where(and(eq(memories.status, 'active'), inArray(memories.kind, DEPENDENT_KINDS)));
+  for (const memory of active) {
+    if (skip.has(memory.id) || memory.type === 'procedural' || (memory.type === 'episodic' && memory.kind === 'event')) continue;
+    const text = ` ${normaliseSummary(`${memory.summary} ${memory.entities.join(' ')}`)} `;
+    const anchor = anchors.find((a) => text.includes(` ${normaliseSummary(a)} `));
+    if (!anchor) continue;
+    const reason = `May be outdated: "${created.summary}" replaced "${replaced[0]!.summary}"`;
+    await updateMemory(tx, memory, { status: 'conflicted', statusReason: reason }, { actor: ctx.actor, reason }, 'memory.flagged');
+  }
+}
+
+// Someone else's facts and past events stay true when the user moves or changes jobs.
+const DEPENDENT_KINDS = ['fact', 'preference', 'constraint', 'plan', 'goal', 'skill', 'other'];
 
 /** Loads memories by id (for callers that need fresh rows after a batch). */
 export async function loadMemories(tx: Tx, ids: string[]): Promise<MemoryRow[]> {

@@ -3,8 +3,9 @@ import type { Tx } from '../../db/types';
 import type { ChangeContext, MemoryRow } from './memory-types';
 import { recordChange } from './record-change';
 import { SEARCH_TEXT_VERSION, searchContextOf, searchTextOf } from './search-text';
+import { slotColumn } from './slots';
 
-export type NewMemory = Omit<typeof memories.$inferInsert, 'id' | 'version' | 'searchText' | 'searchVector' | 'searchContext' | 'searchVersion'> & {
+export type NewMemory = Omit<typeof memories.$inferInsert, 'id' | 'version' | 'searchText' | 'searchVector' | 'searchContext' | 'searchVersion' | 'slot'> & {
   /** The message the source message replied to, indexed with the memory at a lower weight. */
   context?: string | null;
 };
@@ -16,9 +17,10 @@ export async function createMemory(tx: Tx, input: NewMemory, change: ChangeConte
     .insert(memories)
     .values({
       ...values,
-      searchText: searchTextOf({ summary: input.summary, entities: input.entities ?? [] }),
+      searchText: searchTextOf({ type: input.type, kind: input.kind, summary: input.summary, entities: input.entities ?? [] }),
       searchContext: searchContextOf(context),
       searchVersion: SEARCH_TEXT_VERSION,
+      slot: slotColumn({ type: input.type, kind: input.kind, summary: input.summary, entities: input.entities ?? [] }),
     })
     .returning();
   if (!row) throw new Error('createMemory: insert returned nothing');

@@ -7,6 +7,8 @@
  * It favours precision: a false "remember" writes a high-importance memory the user never asked
  * for, while a missed one is still seen by the slow channel.
  */
+import { toSimplified } from '../llm/chinese-script';
+import { splitSentences } from './rules/segments';
 
 /** How the request was phrased; decides the reply wording and whether the content is a rule. */
 export type ExplicitLead =
@@ -85,6 +87,22 @@ function span(text: string, start: number, end: number): { value: string; span: 
   return { value: text.slice(from, to), span: { start: from, end: to } };
 }
 
+/**
+ * A leading request covers its own sentence: "Remember that my mum's birthday is March 3rd. Also
+ * she hates lilies" asks to keep the birthday; what follows is the rest of the message, which the
+ * slow channel reads like any other (issue 12: the tail was stored as part of the request).
+ */
+function sentenceEndFrom(text: string, start: number): number {
+  const first = splitSentences(text, start)[0];
+  return first ? first.end : text.length;
+}
+
+/** A trailing "…, remember that" covers the sentence it closes. */
+function sentenceStartBefore(text: string, from: number, end: number): number {
+  const sentences = splitSentences(text, from, end);
+  return sentences.at(-1)?.start ?? from;
+}
+
 function remember(text: string, start: number, end: number, lead: ExplicitLead): ParsedExplicitCommand | null {
   const content = span(text, start, end);
   if (content.value.replace(CLEAN_EDGES, '') === '') return null;
@@ -140,16 +158,16 @@ function parseRemember(text: string, offset: number, body: string): ParsedExplic
     // wrote that?", "Remember my sister's name?"); a request to keep a fact is not a question.
     if (word === undefined && firstSentence.endsWith('?')) return null;
     if (/^(?:do\s+)?remember\b/i.test(body) && /^\s*(?:me|us|him|her|them)\b/i.test(rest)) return null;
-    return remember(text, start, text.length, word === 'to' ? 'to' : 'that');
+    return remember(text, start, sentenceEndFrom(text, start), word === 'to' ? 'to' : 'that');
   }
   const fromNowOn = FROM_NOW_ON_EN.exec(body);
-  if (fromNowOn) return remember(text, offset + fromNowOn[0].length, text.length, 'from-now-on');
+  if (fromNowOn) return remember(text, offset + fromNowOn[0].length, sentenceEndFrom(text, offset + fromNowOn[0].length), 'from-now-on');
 
   if (/[?？]\s*$|吗[?？]?\s*$/.test(body)) return null;
   const chinese = REMEMBER_ZH.exec(body);
-  if (chinese) return remember(text, offset + chinese[0].length, text.length, 'zh');
+  if (chinese) return remember(text, offset + chinese[0].length, sentenceEndFrom(text, offset + chinese[0].length), 'zh');
   const later = LATER_ZH.exec(body);
-  if (later && !/^再/.test(body.slice(later[0].length))) return remember(text, offset + later[0].length, text.length, 'zh-later');
+  if (later && !/^再/.test(body.slice(later[0].length))) return remember(text, offset + later[0].length, sentenceEndFrom(text, offset + later[0].length), 'zh-later');
   return null;
 }
 
@@ -163,11 +181,11 @@ function parseTrailing(text: string, offset: number, body: string): ParsedExplic
   const tail = body.slice(tailStart);
   const at = (index: number) => offset + tailStart + index;
   const fromNowOn = TRAILING_FROM_NOW_ON.exec(tail);
-  if (fromNowOn) return remember(text, offset, at(fromNowOn.index), 'from-now-on');
+  if (fromNowOn) return remember(text, sentenceStartBefore(text, offset, at(fromNowOn.index)), at(fromNowOn.index), 'from-now-on');
   const english = TRAILING_REMEMBER.exec(tail);
-  if (english) return remember(text, offset, at(english.index), 'trailing');
+  if (english) return remember(text, sentenceStartBefore(text, offset, at(english.index)), at(english.index), 'trailing');
   const chinese = TRAILING_ZH.exec(tail);
-  if (chinese) return remember(text, offset, at(chinese.index), 'trailing');
+  if (chinese) return remember(text, sentenceStartBefore(text, offset, at(chinese.index)), at(chinese.index), 'trailing');
   return null;
 }
 
@@ -182,8 +200,20 @@ function requestStart(text: string, from: number): { offset: number; body: strin
 
 const SENTENCE_END = /[.!?。！？]+\s*/gu;
 
-/** The request with its phrasing and the exact span of its content in `text`. */
+/**
+ * The request with its phrasing and the exact span of its content in `text`. Traditional Chinese
+ * (記住, 以後) is read in its Simplified form, which has the same length, and the content is cut
+ * from the original.
+ */
 export function parseExplicitCommand(text: string): ParsedExplicitCommand | null {
+  const simple = toSimplified(text);
+  const found = parseSimplified(simple);
+  if (!found || simple === text) return found;
+  const original = text.slice(found.span.start, found.span.end);
+  return found.kind === 'remember' ? { ...found, content: original } : { ...found, target: original };
+}
+
+function parseSimplified(text: string): ParsedExplicitCommand | null {
   const { offset, body } = requestStart(text, 0);
   if (body === '') return null;
   const whole = parseForget(text, offset, body) ?? parseRemember(text, offset, body) ?? parseTrailing(text, offset, body);

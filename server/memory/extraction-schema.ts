@@ -70,6 +70,11 @@ export interface ExtractionWindow {
   timeZone: string;
   /** Entities the user's memory already knows (lower-cased), for the "first-seen entity" signal. */
   knownEntities: string[];
+  /**
+   * New messages whose explicit "remember …" the fast channel already stored: only the rest of
+   * them is extracted (validation drops items quoting the request itself).
+   */
+  commandHandled?: string[];
 }
 
 /** An extracted item tied to the message it came from. */

@@ -6,9 +6,11 @@
  *
  * It is tuned for recall: a skipped memory is lost, while an unneeded call only costs tokens.
  */
+import { toSimplified } from '../llm/chinese-script';
 import { parseExplicitCommand } from './explicit-command';
 import type { ExtractionWindow } from './extraction-schema';
 import { hasTimeExpression } from './relative-time';
+import { extractWithRules } from './rules';
 import { latinTerms, properNouns } from './rules/entities';
 import { isHypothetical, isPersistentRequest, isQuestion, isVenting } from './rules/filters';
 import {
@@ -73,7 +75,7 @@ function newEntities(text: string, known: ReadonlySet<string>): string[] {
 
 function signalsFor(text: string, known: ReadonlySet<string>, at: Date, timeZone: string): string[] {
   const signals: string[] = [];
-  const own = ownWords(text, findExternalSpans(text));
+  const own = toSimplified(ownWords(text, findExternalSpans(text)));
   const trimmed = own.trim();
   if (trimmed === '' || CHITCHAT.test(trimmed)) return signals;
 
@@ -119,6 +121,12 @@ export function prefilter(window: ExtractionWindow): PrefilterResult {
     const message = window.messages.find((m) => m.id === id);
     if (!message || message.role !== 'user') continue;
     signals.push(...signalsFor(message.content, known, message.createdAt, window.timeZone));
+  }
+  // Whatever the offline extractor would keep is worth the model's reading too (issue 12: the
+  // generic disclosure rule finds facts no signal above names).
+  if (signals.length === 0) {
+    const found = extractWithRules(window).length;
+    if (found > 0) signals.push(`rules:${found}`);
   }
   const unique = [...new Set(signals)];
   return { callLlm: unique.length > 0, signals: unique };

@@ -1,6 +1,6 @@
 /**
- * Rewrites the search words of memories written by an older tokeniser (search_version below
- * SEARCH_TEXT_VERSION), in batches; the memory_terms trigger rebuilds their postings and the
+ * Rewrites the search words and slot of memories written by an older tokeniser (search_version
+ * below SEARCH_TEXT_VERSION), in batches; the memory_terms trigger rebuilds their postings and the
  * user's BM25 totals. Runs from `npm run db:migrate` after the SQL migrations, as the system role:
  * it is maintenance over every user, like the migrations themselves.
  */
@@ -8,6 +8,7 @@ import { asc, eq, lt } from 'drizzle-orm';
 import type { WithSystem } from '../../db/boundary';
 import { memories } from '../../db/schema';
 import { SEARCH_TEXT_VERSION, searchTextOf } from './search-text';
+import { slotColumn } from './slots';
 
 const BATCH = 500;
 
@@ -17,13 +18,13 @@ export async function reindexSearchText(withSystem: WithSystem, batch = BATCH): 
   for (;;) {
     const done = await withSystem(async (tx) => {
       const rows = await tx
-        .select({ id: memories.id, summary: memories.summary, entities: memories.entities })
+        .select({ id: memories.id, type: memories.type, kind: memories.kind, summary: memories.summary, entities: memories.entities })
         .from(memories)
         .where(lt(memories.searchVersion, SEARCH_TEXT_VERSION))
         .orderBy(asc(memories.id))
         .limit(batch);
       for (const row of rows) {
-        await tx.update(memories).set({ searchText: searchTextOf(row), searchVersion: SEARCH_TEXT_VERSION }).where(eq(memories.id, row.id));
+        await tx.update(memories).set({ searchText: searchTextOf(row), slot: slotColumn(row), searchVersion: SEARCH_TEXT_VERSION }).where(eq(memories.id, row.id));
       }
       return rows.length;
     });

@@ -119,6 +119,12 @@ export function zonedInstant(date: LocalDate, hour: number, minute: number, time
 }
 
 /** Exclusive end of the local day that contains `instant` (for a plan's `valid_until`). */
+/** The calendar date of `instant` in `timeZone`, as YYYY-MM-DD (memory tags, "Today is"). */
+export function localIsoDate(instant: Date, timeZone: string): string {
+  const { year, month, day } = localDateTime(instant, timeZone);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 export function endOfLocalDay(instant: Date, timeZone: string): Date {
   const local = localDateTime(instant, timeZone);
   return zonedInstant(addDays(local, 1), 0, 0, timeZone);
@@ -199,6 +205,18 @@ function weekdayOnOrAfter(today: LocalDateTime, weekday: number): LocalDate {
   return addDays(today, (weekday - today.weekday + 7) % 7);
 }
 
+function weekdayOnOrBefore(today: LocalDateTime, weekday: number): LocalDate {
+  return addDays(today, -((today.weekday - weekday + 7) % 7));
+}
+
+/**
+ * A bare weekday ("on sunday", 周日) is the next one, unless the sentence speaks of the past
+ * ("I sprained my wrist on sunday": the last one, issue 12).
+ */
+function bareWeekday(today: LocalDateTime, weekday: number, options: ResolveOptions): LocalDate {
+  return options.prefer === 'past' ? weekdayOnOrBefore(today, weekday) : weekdayOnOrAfter(today, weekday);
+}
+
 function weekdayInWeek(today: LocalDateTime, weekOffset: number, weekday: number): LocalDate {
   return addDays(mondayOf(today, today.weekday), weekOffset * 7 + weekday - 1);
 }
@@ -241,8 +259,11 @@ const DAY_RULES: DayRule[] = [
   {
     // "next weekend", "this weekend", 周末, 下周末
     pattern: /\b(?:(next|this|last|the|coming)\s+)weekend\b|(下|这|这个|本|上)?周末/i,
-    resolve: (m, today) => {
-      const offset = periodOffset(m[1] ?? m[2]);
+    resolve: (m, today, _at, options) => {
+      const word = (m[1] ?? m[2] ?? '').toLowerCase();
+      // "at the weekend" / 周末 told in the past tense is the one just gone (or this one, on it).
+      const bare = word === 'the' || word === '';
+      const offset = bare && options.prefer === 'past' && today.weekday < 6 ? -1 : periodOffset(word);
       const saturday = weekdayInWeek(today, offset, 6);
       return { from: saturday, days: 2 };
     },
@@ -250,7 +271,7 @@ const DAY_RULES: DayRule[] = [
   {
     // Plural weekdays ("on Mondays") are habits, not dates, so the weekday must not end in "s".
     pattern: new RegExp(String.raw`\b(?:(next|this|coming|last|on)\s+)?(${WEEKDAYS_EN.join('|')})\b(?!s)`, 'i'),
-    resolve: (m, today) => {
+    resolve: (m, today, _at, options) => {
       const prefix = (m[1] ?? '').toLowerCase();
       const weekday = WEEKDAYS_EN.indexOf((m[2] ?? '').toLowerCase()) + 1;
       if (prefix === 'next') return { from: weekdayInWeek(today, 1, weekday), days: 1 };
@@ -258,16 +279,17 @@ const DAY_RULES: DayRule[] = [
         const back = ((today.weekday - weekday + 7) % 7) || 7;
         return { from: addDays(today, -back), days: 1 };
       }
-      return { from: weekdayOnOrAfter(today, weekday), days: 1 };
+      if (prefix === 'this' || prefix === 'coming') return { from: weekdayOnOrAfter(today, weekday), days: 1 };
+      return { from: bareWeekday(today, weekday, options), days: 1 };
     },
   },
   {
     pattern: new RegExp(`(下下|下个|下|这个|这|本|上个|上)?(?:周|星期|礼拜)([${WEEKDAYS_ZH}])`),
-    resolve: (m, today) => {
+    resolve: (m, today, _at, options) => {
       const prefix = m[1] ?? '';
       const weekday = WEEKDAYS_ZH.indexOf(m[2] ?? '一') + 1;
       const normalized = Math.min(weekday, 7);
-      if (prefix === '') return { from: weekdayOnOrAfter(today, normalized), days: 1 };
+      if (prefix === '') return { from: bareWeekday(today, normalized, options), days: 1 };
       const offset = prefix === '下下' ? 2 : periodOffset(prefix === '这个' || prefix === '本' ? '' : prefix);
       return { from: weekdayInWeek(today, offset, normalized), days: 1 };
     },
@@ -391,6 +413,22 @@ const DAY_RULES: DayRule[] = [
     },
   },
   {
+    // "thursday the 11th", "friday 20th of march": the date decides, the weekday only confirms it.
+    pattern: new RegExp(
+      String.raw`\b(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\b(?:\s+(?:of\s+)?(${MONTH_NAME})\b)?(?!\s*(?::|[ap]\.?m\b))`,
+      'i',
+    ),
+    resolve: (m, today, _at, options) => {
+      const day = Number(m[1]);
+      if (!(day >= 1 && day <= 31)) return null;
+      if (m[2]) return datedDay(today, monthIndex(m[2]), day, options);
+      let month = { year: today.year, month: today.month, day: 1 };
+      if (options.prefer !== 'past' && day < today.day) month = addMonths(month, 1);
+      if (options.prefer === 'past' && day > today.day) month = addMonths(month, -1);
+      return { from: { ...month, day: Math.min(day, daysInMonth(month.year, month.month)) }, days: 1 };
+    },
+  },
+  {
     // "on the 10th", "from the 10th to the 20th": a day of this month, or next month once it has passed.
     pattern: /\b(?:from\s+|on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?:\s*(?:to|until|till|through|-|–)\s*(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b)?/i,
     resolve: (m, today, _at, options) => {
@@ -466,7 +504,9 @@ function findClock(text: string): ClockMatch | null {
   if (noon) {
     candidates.push({ index: noon.index, length: noon[0].length, hour: /midnight/i.test(noon[1] ?? '') ? 0 : 12, minute: 0 });
   }
-  const zh = new RegExp(`(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)?(${ZH_NUM})(?:点|點|:|：)(半|一刻|三刻|(${ZH_NUM})分?)?(?!钟|多钟)`).exec(text);
+  // "一点辣都吃不了" is "a little", "有点" / "差一点" are not hours: 一点 alone is a time only beside
+  // a period of day, minutes or 钟 ("下午一点", "一点半", "一点钟").
+  const zh = new RegExp(`(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)?(${ZH_NUM})(?:点|點|:|：)(半|一刻|三刻|(${ZH_NUM})分?)?(?!钟|多钟)`).exec(text.replace(/(?<![凌晨早上午中下傍晚夜里到])(?<!\d)一点(?![半钟0-9零一二三四五六七八九十]|一刻|三刻)/g, '一丁'));
   if (zh) {
     const hour = parseNumber(zh[2] ?? '');
     const minutePart = zh[3] ?? '';

@@ -5,16 +5,19 @@
  *   exception lists (wink-lexicon: "ran" → "run", "children" → "child"), then the Porter2 stemmer
  *   (wink-porter2-stemmer). Measured on LoCoMo (README): the light suffix stemmer 0.489, Porter2
  *   0.496, Porter2 after the exception lists 0.503 (BM25 alone, every turn stored).
- * - Chinese: content characters and character bigrams (Postgres has no Chinese word breaker).
+ * - Chinese: content characters and character bigrams (Postgres has no Chinese word breaker),
+ *   Traditional forms folded to Simplified (server/llm/chinese-script.ts).
  * Terms keep their repetitions, so BM25 can count term frequency. Bump SEARCH_TEXT_VERSION when
  * the tokenisation changes: `npm run db:migrate` rewrites every older row (reindex-search.ts).
  */
 import porter2 from 'wink-porter2-stemmer';
 import nounExceptions from 'wink-lexicon/src/wn-noun-exceptions.js';
 import verbExceptions from 'wink-lexicon/src/wn-verb-exceptions.js';
+import { toSimplified } from '../llm/chinese-script';
 import { cjkBigrams, cjkContentChars, isStopWord, latinWords } from '../llm/text-terms';
+import { slotColumn, slotWords } from './slots';
 
-export const SEARCH_TEXT_VERSION = 1;
+export const SEARCH_TEXT_VERSION = 3;
 
 // to_tsquery syntax characters must never reach it; terms are letters, digits and Han only.
 const SAFE_TERM = /^[\p{L}\p{N}]+$/u;
@@ -36,10 +39,11 @@ function irregularPlural(word: string): string | undefined {
   return word.endsWith('s') ? undefined : nounExceptions[word];
 }
 
-/** Every term of `text`, in order, repetitions kept. */
+/** Every term of `text`, in order, repetitions kept. Traditional Chinese is indexed as Simplified. */
 export function indexTerms(text: string): string[] {
   const english = latinWords(text).flatMap((word) => englishTerm(word) ?? []);
-  const terms = [...english, ...cjkContentChars(text), ...cjkBigrams(text)];
+  const han = toSimplified(text);
+  const terms = [...english, ...cjkContentChars(han), ...cjkBigrams(han)];
   return terms.filter((t) => SAFE_TERM.test(t) && t.length <= MAX_TERM_CHARS);
 }
 
@@ -48,22 +52,26 @@ export function searchTerms(text: string): string[] {
   return [...new Set(indexTerms(text))];
 }
 
-/** `memories.search_text`: the terms of the summary and entities, space-separated. */
-export function searchTextOf(memory: { summary: string; entities: string[] }): string {
-  return indexTerms(`${memory.summary} ${memory.entities.join(' ')}`).join(' ');
+/**
+ * `memories.search_text`: the terms of the summary and entities, space-separated, and the words of
+ * the attribute it states ("Started on the stroke unit at Charité" is found by "where do I work?").
+ */
+export function searchTextOf(memory: { type?: string; kind?: string; summary: string; entities: string[] }): string {
+  const slot = memory.type && memory.kind ? slotColumn({ type: memory.type, kind: memory.kind, summary: memory.summary, entities: memory.entities }) : null;
+  return indexTerms(`${memory.summary} ${memory.entities.join(' ')} ${slotWords(slot)}`).join(' ');
 }
 
 /** How much of the conversation around a memory is indexed with it (characters). */
-export const CONTEXT_MAX_CHARS = 300;
+export const CONTEXT_MAX_CHARS = 520;
 
 /**
  * `memories.search_context`: the terms of what came just before the memory's words (the message
  * its source replied to, the assistant's question usually), indexed at a lower weight so "yes, on
- * friday!" can be found by what was asked (config.recall.bm25.contextWeight). The nearest
- * CONTEXT_MAX_CHARS count: the end of the text.
+ * friday!" can be found by what was asked (config.recall.bm25.contextWeight). Callers pass only
+ * the nearby words (apply-extraction.ts); at most CONTEXT_MAX_CHARS count.
  */
 export function searchContextOf(context: string | null | undefined): string {
-  return context ? indexTerms(context.slice(-CONTEXT_MAX_CHARS)).join(' ') : '';
+  return context ? indexTerms(context.slice(0, CONTEXT_MAX_CHARS)).join(' ') : '';
 }
 
 /** An OR query over the text's terms for Postgres full text, or null when it has none. */

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/types';
 import { StaleMemoryError, type ChangeContext, type MemoryRow } from './memory-types';
 import { recordChange } from './record-change';
 import { SEARCH_TEXT_VERSION, searchTextOf } from './search-text';
+import { slotColumn } from './slots';
 
 export type MemoryPatch = Partial<
   Pick<
@@ -25,6 +26,11 @@ export type MemoryPatch = Partial<
   >
 >;
 
+/** The search words and slot, which follow the memory's type, kind, summary and entities. */
+function derivedColumns(memory: Pick<MemoryRow, 'type' | 'kind' | 'summary' | 'entities'>) {
+  return { searchText: searchTextOf(memory), slot: slotColumn(memory), searchVersion: SEARCH_TEXT_VERSION };
+}
+
 /**
  * Applies `patch` only if the row is still at the version the caller read (optimistic
  * versioning), bumps the version and records the change. A concurrent edit makes this throw
@@ -35,12 +41,7 @@ export async function updateMemory(tx: Tx, current: MemoryRow, patch: MemoryPatc
     .update(memories)
     .set({
       ...patch,
-      ...(patch.summary !== undefined || patch.entities !== undefined
-        ? {
-            searchText: searchTextOf({ summary: patch.summary ?? current.summary, entities: patch.entities ?? current.entities }),
-            searchVersion: SEARCH_TEXT_VERSION,
-          }
-        : {}),
+      ...(patch.summary !== undefined || patch.entities !== undefined || patch.type !== undefined || patch.kind !== undefined ? derivedColumns({ ...current, ...patch }) : {}),
       version: current.version + 1,
       updatedAt: new Date(),
     })

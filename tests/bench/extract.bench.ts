@@ -15,7 +15,7 @@ import { extractWithRules } from '../../server/memory/rules';
 import { loadChitchatTurns } from '../fixtures/extraction/fixtures';
 
 const ROUNDS = 7;
-const TARGET_CALLS_PER_100 = 35;
+const TARGET_CALLS_PER_100 = 25; // issue 12: at most 25 calls per 100 chit-chat turns, none memory-worthy skipped
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -134,8 +134,8 @@ describe('memories API', () => {
     expect((await api.reject({ id: b.id })).status).toBe('forgotten');
     const again = await errorOf(api.confirm({ id: a.id }));
     expect(again.code).toBe('BAD_REQUEST');
-    expect(again.message).toContain('Only a candidate');
-    expect((await errorOf(api.reject({ id: a.id }))).message).toContain('Only a candidate');
+    expect(again.message).toContain('Only a memory waiting for review');
+    expect((await errorOf(api.reject({ id: a.id }))).message).toContain('Only a memory waiting for review');
   });
 
   it('resolves a conflict: kept → active, dropped → superseded, both versioned', async () => {

@@ -9,6 +9,7 @@ import { embeddingText, type Embedder } from '../embedder';
 import { storeEmbedding } from '../embeddings';
 import type { MemoryRow } from '../memory-types';
 import { SEARCH_TEXT_VERSION, searchTextOf } from '../search-text';
+import { slotColumn } from '../slots';
 import { lockUserMemory } from '../user-lock';
 import { exportFile, type ExportedMemory, type importOutput } from './schemas';
 
@@ -101,6 +102,7 @@ async function insertChunk(tx: Tx, userId: string, items: ExportedMemory[], kept
         updatedAt: new Date(),
         searchText: searchTextOf(m),
         searchVersion: SEARCH_TEXT_VERSION,
+        slot: slotColumn(m),
       })),
     )
     .returning();

@@ -52,8 +52,12 @@ async function activate(
   });
 }
 
+/**
+ * The review inbox's yes: a candidate, or a memory flagged "may be outdated" after a move or job
+ * change (a conflicted one with no rival to choose against), becomes active again.
+ */
 export async function confirmCandidate(db: UserDb, id: string, embedder: Embedder): Promise<MemoryItem> {
-  const row = await activate(db, id, embedder, ['candidate'], 'Only a candidate memory can be confirmed.', 'Confirmed by the user', 'memory.confirmed');
+  const row = await activate(db, id, embedder, ['candidate', 'conflicted'], 'Only a memory waiting for review can be confirmed.', 'Confirmed by the user', 'memory.confirmed');
   return toItem(row);
 }
 
@@ -62,7 +66,7 @@ export async function rejectCandidate(db: UserDb, id: string): Promise<MemoryIte
   return db.run(async (tx) => {
     await lockUserMemory(tx, db.userId);
     const current = await findMemory(tx, id);
-    if (current.status !== 'candidate') throw wrongStatus('Only a candidate memory can be rejected.');
+    if (current.status !== 'candidate' && current.status !== 'conflicted') throw wrongStatus('Only a memory waiting for review can be rejected.');
     const row = await applyUserChange(tx, current, { status: 'forgotten', statusReason: 'Rejected by the user' }, 'Rejected by the user', 'memory.rejected');
     return toItem(row);
   });

@@ -14,17 +14,31 @@ export interface ApplySummary {
 }
 
 /**
- * What came before an item's words: the message its source replied to and the part of its own
- * message before the quote ("My side project is Meeple. I want to launch it by June": "it" is
- * found by "Meeple"). Indexed with the memory at a lower weight (search-text.ts).
+ * The words around an item's own: the message its source replied to, and the rest of its own
+ * message ("My side project is Meeple. I want to launch it by June": "it" is found by "Meeple";
+ * "fell off my bike, knee is swollen": the fall is found by "knee"). Indexed with the memory at a
+ * lower weight (search-text.ts), never shown as its words.
  */
 function contextOf(entry: { message: { content: string }; previous: { content: string } | null } | undefined, quote: string): string | null {
   if (!entry) return null;
-  const at = entry.message.content.indexOf(quote);
-  const before = at > 0 ? entry.message.content.slice(0, at) : '';
-  const text = `${entry.previous?.content ?? ''}\n${before}`.trim();
+  const content = entry.message.content;
+  const at = content.indexOf(quote);
+  const around = at === -1 ? '' : `${content.slice(Math.max(0, at - CONTEXT_BEFORE_CHARS), at)} ${content.slice(at + quote.length, at + quote.length + CONTEXT_AFTER_CHARS)}`;
+  const text = `${entry.previous?.content.slice(-CONTEXT_BEFORE_CHARS) ?? ''}\n${around}`.trim();
   return text === '' ? null : text;
 }
+
+/** The sentence of `content` the quote sits in ("Actually, my sister's name is Clara, autocorrect…"). */
+function sentenceOf(content: string | undefined, quote: string): string | null {
+  const at = content?.indexOf(quote) ?? -1;
+  if (!content || at === -1) return null;
+  const start = Math.max(...['. ', '! ', '? ', '\n', '。', '！', '？'].map((end) => content.lastIndexOf(end, at)));
+  const ends = ['. ', '! ', '? ', '\n', '。', '！', '？'].map((end) => content.indexOf(end, at + quote.length)).filter((i) => i !== -1);
+  return content.slice(start < 0 ? 0 : start + 1, ends.length > 0 ? Math.min(...ends) : content.length).trim();
+}
+
+const CONTEXT_BEFORE_CHARS = 200;
+const CONTEXT_AFTER_CHARS = 120;
 
 const after = (a: { at: string; id: string }, b: { at: Date; id: string | null } | null) => {
   if (!b) return true;
@@ -71,6 +85,7 @@ export async function applyExtraction(
         // Learned when it was said (a replay or a delayed run must not date it later).
         now: new Date(at),
         context: contextOf(byId.get(item.sourceMessageId), item.quote),
+        sentence: sentenceOf(byId.get(item.sourceMessageId)?.message.content, item.quote),
       });
       summary.applied[result.outcome] = (summary.applied[result.outcome] ?? 0) + 1;
       summary.memoryIds.push(result.memory.id);

@@ -39,6 +39,7 @@ export function toExtractionWindow(loaded: LoadedWindow): ExtractionWindow {
     newMessageIds: loaded.newMessageIds,
     timeZone: loaded.timeZone,
     knownEntities: loaded.knownEntities,
+    commandHandled: loaded.commandHandled ?? [],
   };
 }
 

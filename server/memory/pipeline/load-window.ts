@@ -23,6 +23,8 @@ export interface LoadedWindow {
   newMessageIds: string[];
   timeZone: string;
   knownEntities: string[];
+  /** New messages whose "remember …" the fast channel stored; the rest of them is extracted. */
+  commandHandled: string[];
   /** The newest message covered; the apply step moves the watermark here. */
   through: { at: string; id: string } | null;
 }
@@ -40,6 +42,7 @@ export async function loadExtractionWindow(withUser: WithUser, userId: string, c
       newMessageIds: [],
       timeZone: 'UTC',
       knownEntities: [],
+      commandHandled: [],
       through: null,
     });
     const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, conversationId));
@@ -91,10 +94,12 @@ export async function loadExtractionWindow(withUser: WithUser, userId: string, c
       status: 'ready',
       conversationId,
       messages: [...context, ...fresh].map(toWindow),
-      // Only the user's own new words are extracted from (never assistant text or injected memory).
-      newMessageIds: fresh.filter((m) => m.role === 'user' && typeof m.metadata.fastChannel !== 'string').map((m) => m.id),
+      // Only the user's own new words are extracted from (never assistant text or injected memory);
+      // a message the fast channel handled is done, except for what follows its "remember …".
+      newMessageIds: fresh.filter((m) => m.role === 'user' && (typeof m.metadata.fastChannel !== 'string' || m.metadata.fastChannel === 'remember')).map((m) => m.id),
       timeZone,
       knownEntities: known.map((k) => k.entity),
+      commandHandled: fresh.filter((m) => m.metadata.fastChannel === 'remember').map((m) => m.id),
       through,
     };
   });

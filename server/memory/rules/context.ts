@@ -23,6 +23,8 @@ export interface RuleContext {
   hedged: boolean;
   /** True for content handed over by an explicit "remember …" request. */
   explicit: boolean;
+  /** The clause had no subject of its own and borrowed the previous clause's. */
+  carriedSubject?: boolean;
   resolveTime(text: string, prefer?: 'future' | 'past'): ResolvedTime | null;
   withDate(summary: string, time: ResolvedTime | null | undefined): string;
   describe(text: string): string | null;
@@ -52,6 +54,7 @@ export interface ContextInput {
   chinese: boolean;
   hedged: boolean;
   explicit: boolean;
+  carriedSubject?: boolean;
 }
 
 export function makeContext(input: ContextInput): RuleContext {

@@ -4,12 +4,19 @@
  * Habits ("every Friday", 每周三) and recurring dates ("my birthday is May 3") are not plans.
  * Summaries keep the user's words and add the resolved date, so "next Friday" stays meaningful.
  */
+import { describeResolvedTime, type ResolvedTime } from '../relative-time';
+import { slotOf } from '../slots';
 import { draftFor, type Rule, type RuleContext } from './context';
+import type { Draft } from './draft';
+import { IRREGULAR_PAST } from './english-summary';
 import { chinesePlaces, latinTerms, objectEntity, properNouns } from './entities';
 import { EVENT_NOUNS_EN, EVENT_VERBS_EN, EVENT_VERBS_ZH, FREQUENCY_EN, FREQUENCY_ZH, HABIT_ADVERB_EN, HABIT_ADVERB_ZH, PLAN_VERBS_EN, PLAN_VERBS_ZH } from './lexicon';
 
 const PRIORITY = 6;
 
+// "The curriculum review with Priya is on Friday": an event the conversation is about, said with
+// "the" and a day; the user's own schedule even without "my".
+const THE_EVENT = new RegExp(`^(?:(?:ok|so|and|also|btw|update)[\\s,:]+)*the\\s+(?:[\\w-]+\\s+){0,3}?(?:${EVENT_NOUNS_EN})\\b(?:\\s+with\\s+[A-Z][\\w-]+)?\\s+(?:is|was|has been|got|moves|moved|is moving|gets)\\b`, 'i');
 const FIRST_PERSON_EN = /\b(?:i|i['’]m|i['’]ve|i['’]ll|i['’]d|my|we|we['’]re|we['’]ll|our|us)\b/i;
 const GERUND_START = /^(?:(?:so|and|also|oh|btw|ok|just)[\s,]+)*(?:moving|flying|heading|leaving|going|starting|travel(?:l)?ing|driving|meeting|visiting|presenting|launching|shipping|taking|seeing|having|getting|off to|back)\b/i;
 const DEADLINE = /\b(?:by|before|until|due|no later than)\s+(?:next\s+|this\s+|the\s+end|end|tomorrow|tonight|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d)/i;
@@ -17,8 +24,10 @@ const DELIVERABLES = /\b(?:report|proposal|draft|slides|deck|paper|thesis|essay|
 const RECURRING_DATE = /\b(?:birthday|bday|anniversary|name day)\b|生日|纪念日/i;
 // "I'm getting married in June" is the future: past tense is read from the verb after the subject.
 const PAST_MARKER_EN = /\b(?:ago|last|yesterday|earlier)\b/i;
-const PAST_VERB_EN =
-  /(?:^|\b(?:i|we|my \w+|our \w+|they|he|she)\s+(?:just\s+|finally\s+|recently\s+|already\s+|only\s+)?)(?:went|got|had|was|were|did|left|started|finished|moved|switched|quit|met|visited|bought|sold|joined|graduated|married|got promoted|hired|fired|launched|shipped|released|returned|arrived|passed|failed|won|lost|signed|completed|began|became|retired|resigned|\w+ed)\b/i;
+const PAST_VERB_EN = new RegExp(
+  String.raw`(?:^|\b(?:i|we|my \w+|our \w+|they|he|she)\s+(?:just\s+|finally\s+|recently\s+|already\s+|only\s+)?)(?:got promoted|${[...IRREGULAR_PAST].join('|')}|started|finished|moved|switched|visited|joined|graduated|married|hired|fired|launched|shipped|released|returned|arrived|passed|failed|signed|completed|retired|resigned|\w+ed)\b`,
+  'i',
+);
 
 function contextEntity(ctx: RuleContext): string[] {
   // "I no longer work at Google, I left in January": the event's object is in the clause before.
@@ -32,7 +41,7 @@ const datedEnglish: Rule = {
   lang: 'en',
   apply: (ctx) => {
     const text = ctx.clause.text;
-    if (!FIRST_PERSON_EN.test(text) && !GERUND_START.test(text) && !ctx.explicit) return [];
+    if (!FIRST_PERSON_EN.test(text) && !GERUND_START.test(text) && !THE_EVENT.test(text) && !ctx.explicit) return [];
     if (FREQUENCY_EN.test(text) || new RegExp(`\\b(?:${HABIT_ADVERB_EN})\\b`, 'i').test(text)) return [];
     const past = PAST_MARKER_EN.test(text) || PAST_VERB_EN.test(text.trim());
     const time = ctx.resolveTime(text, past ? 'past' : 'future');
@@ -47,23 +56,37 @@ const datedEnglish: Rule = {
     if (!(plan || event || noun || deadline) || (stateOnly && !noun)) return [];
     const summary = ctx.describe(text);
     if (!summary) return [];
-    const isPast = (time.end ?? time.start).getTime() <= ctx.message.createdAt.getTime() && (past || event);
+    // Said in the past tense, a day that has begun is the past ("fell off my bike on tuesday", said
+    // on a Tuesday); otherwise the day must be over.
+    const isPast = past ? time.start.getTime() <= ctx.message.createdAt.getTime() : (time.end ?? time.start).getTime() <= ctx.message.createdAt.getTime() && event;
     const borrowed = contextEntity(ctx).filter((entity) => !summary.includes(entity));
     const entities = [...properNouns(text), ...borrowed];
     const withContext = isPast && borrowed.length > 0 ? `${summary} (${borrowed.join(', ')})` : summary;
-    return [
-      draftFor(ctx, {
-        type: 'episodic',
-        kind: isPast ? 'event' : 'plan',
-        summary: ctx.withDate(withContext, time),
-        entities,
-        time,
-        validity: isPast ? 'permanent' : 'temporary',
-        priority: PRIORITY,
-      }),
-    ];
+    const dated = draftFor(ctx, {
+      type: 'episodic',
+      kind: isPast ? 'event' : 'plan',
+      summary: ctx.withDate(withContext, time),
+      entities,
+      time,
+      validity: isPast ? 'permanent' : 'temporary',
+      priority: PRIORITY,
+    });
+    return [dated, ...newJob(ctx, summary, entities, time)];
   },
 };
+
+/**
+ * "starting as a data analyst at shopify on april 6": a new job is the user's job from then on,
+ * not a plan that expires on its start date (issue 12). The dated item stays beside it.
+ */
+function newJob(ctx: RuleContext, summary: string, entities: string[], time: ResolvedTime): Draft[] {
+  if (!/^(?:starting|started|start|starts|joining|joined|beginning|began)\s+(?:as|at|with)\b/i.test(summary)) return [];
+  const slot = slotOf({ type: 'semantic', kind: 'fact', summary, entities });
+  if (!slot || !['job', 'job_title', 'employer'].includes(slot.attribute)) return [];
+  const from = describeResolvedTime(time, ctx.window.timeZone);
+  const role = /^(?:as|at|with)\b/i.test(slot.value) ? slot.value : `${/\bat\b/.test(slot.value) && !/^(?:a|an|the)\b/.test(slot.value) ? 'at ' : 'as '}${slot.value}`;
+  return [draftFor(ctx, { type: 'semantic', kind: 'fact', summary: `Works ${role.replace(/^as (?=at\b)/, '')} (from ${from})`, entities, importance: 3, priority: PRIORITY - 1 })];
+}
 
 const OTHER_SUBJECT_ZH = /^(?:他|她|它|他们|她们|你|您|别人|人家|有人|大家|朋友|同事)/;
 
@@ -85,19 +108,45 @@ const datedChinese: Rule = {
     if (!plan && !event) return [];
     const summary = ctx.describe(text);
     if (!summary) return [];
-    const isPast = (time.end ?? time.start).getTime() <= ctx.message.createdAt.getTime();
-    return [
-      draftFor(ctx, {
-        type: 'episodic',
-        kind: isPast ? 'event' : 'plan',
-        summary: ctx.withDate(summary, time),
-        entities: [...chinesePlaces(text), ...latinTerms(text), ...objectEntity(time.expression)],
-        time,
-        validity: isPast ? 'permanent' : 'temporary',
-        priority: PRIORITY,
-      }),
-    ];
+    return [datedDraft(ctx, summary, time, [...chinesePlaces(text), ...latinTerms(text), ...objectEntity(time.expression)], PRIORITY)];
   },
 };
 
-export const DATED_RULES: readonly Rule[] = [datedEnglish, datedChinese];
+/** A dated item: an event once its day is over, else a plan that expires with it. */
+function datedDraft(ctx: RuleContext, summary: string, time: ResolvedTime, entities: string[], priority: number): Draft {
+  const isPast = (time.end ?? time.start).getTime() <= ctx.message.createdAt.getTime();
+  return draftFor(ctx, {
+    type: 'episodic',
+    kind: isPast ? 'event' : 'plan',
+    summary: ctx.withDate(summary, time),
+    entities,
+    time,
+    validity: isPast ? 'permanent' : 'temporary',
+    priority,
+  });
+}
+
+// "can u help me prep for an interview, it's on friday the 13th": the event is named in a request,
+// its date in the clause after it.
+const IT_IS_ON = /^(?:(?:and|so|oh|btw)[\s,]+)*(?:it|that|which)(?:['’]s|\s+is|\s+was)\s+(?:on|at|this|next|tomorrow|today|tonight|in|due)\b/i;
+const NAMED_EVENT = new RegExp(`\\b(?:an?|the|my|our)\\s+((?:[\\w-]+\\s+){0,2}?(?:${EVENT_NOUNS_EN}))\\b`, 'i');
+
+const itIsOn: Rule = {
+  name: 'event-named-before',
+  scope: 'clause',
+  lang: 'en',
+  apply: (ctx) => {
+    const text = ctx.clause.text;
+    const previous = ctx.clauses[ctx.index - 1]?.text ?? '';
+    const named = IT_IS_ON.test(text) ? NAMED_EVENT.exec(previous)?.[1] : undefined;
+    if (!named) return [];
+    const time = ctx.resolveTime(text, 'future');
+    if (!time) return [];
+    const rest = text.replace(/^(?:(?:and|so|oh|btw)[\s,]+)*(?:it|that|which)(?:['’]s|\s+is|\s+was)\s+/i, '');
+    const summary = ctx.describe(`${named} ${rest}`);
+    if (!summary) return [];
+    return [datedDraft(ctx, summary, time, [named.toLowerCase(), ...properNouns(text)], PRIORITY - 1)];
+  },
+};
+
+export const DATED_RULES: readonly Rule[] = [datedEnglish, datedChinese, itIsOn];

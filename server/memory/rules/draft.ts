@@ -3,6 +3,7 @@
  * low importance unless the kind says otherwise, high confidence unless hedged, the message's own
  * time unless the text names another, and `temporary` validity for dated plans.
  */
+import { inScriptOf } from '../../llm/chinese-script';
 import type { MemoryKind, SourceMessage, SourcedMemory } from '../extraction-schema';
 import { describeResolvedTime, endOfLocalDay, type ResolvedTime } from '../relative-time';
 import { clipWords } from './english-summary';
@@ -34,6 +35,8 @@ export interface Draft {
   exclusive?: boolean;
   /** Set by the fast channel: an explicit request is itself confirmation (SPEC §4.1). */
   explicit?: boolean;
+  /** The catch-all disclosure rule's: kept only where no specific rule read the same words. */
+  generic?: boolean;
 }
 
 const IDENTITY = /\b(?:name|lives?|based|from|works?|job|engineer|teacher|nurse|doctor|student|manager|years old)\b|名字|叫|住|家在|工作|上班|是.{0,6}(?:师|员|生|者|经理|主管)|人$/i;
@@ -58,6 +61,9 @@ export function withResolvedDate(summary: string, time: ResolvedTime | null | un
 }
 
 export function toSourcedMemory(draft: Draft, message: SourceMessage, sentence: string, timeZone: string): SourcedMemory {
+  const quote = message.content.slice(draft.span.start, draft.span.end).slice(0, 500);
+  // A user who writes Traditional Chinese reads their memories in their own characters too.
+  const script = (text: string) => inScriptOf(text, quote);
   const categories = sensitiveCategories(`${draft.context ?? sentence} ${draft.summary}`);
   const health = categories.includes('health');
   const importance = Math.min(5, Math.max(1, Math.round(draft.importance ?? defaultImportance(draft, health))));
@@ -67,8 +73,8 @@ export function toSourcedMemory(draft: Draft, message: SourceMessage, sentence: 
   return {
     type: draft.type,
     kind: draft.kind,
-    summary: clipWords(draft.summary.trim()),
-    entities: collectEntities(draft.entities ?? []),
+    summary: clipWords(script(draft.summary.trim())),
+    entities: collectEntities((draft.entities ?? []).map(script)),
     importance,
     confidence: draft.hedged ? 'low' : 'high',
     origin: 'user_stated',
@@ -76,7 +82,7 @@ export function toSourcedMemory(draft: Draft, message: SourceMessage, sentence: 
     valid_until: validUntil ? validUntil.toISOString() : null,
     occurred_at: (time ? time.start : message.createdAt).toISOString(),
     sensitive: categories.length > 0,
-    quote: message.content.slice(draft.span.start, draft.span.end).slice(0, 500),
+    quote,
     negative_update: draft.negative ?? false,
     conflict_hint: draft.conflictHint ? draft.conflictHint.slice(0, 200) : null,
     sourceMessageId: message.id,
@@ -99,7 +105,7 @@ export function resolveOverlaps(drafts: readonly Draft[]): Draft[] {
     const blocked = kept.some(
       (other) =>
         overlaps(other.span, draft.span) &&
-        ((other.type === draft.type && other.kind === draft.kind) || (other.exclusive === true && other.priority < draft.priority)),
+        (draft.generic === true || (other.type === draft.type && other.kind === draft.kind) || (other.exclusive === true && other.priority < draft.priority)),
     );
     const duplicate = kept.some((other) => other.type === draft.type && other.summary.toLowerCase() === draft.summary.toLowerCase());
     if (!blocked && !duplicate) kept.push(draft);

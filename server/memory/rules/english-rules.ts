@@ -430,6 +430,8 @@ const relationship: Rule = {
       const moody = new RegExp(`^(?:so\\s+|really\\s+|very\\s+|being\\s+|kinda\\s+)*(?:${MOODS_EN}|annoying|mad|angry|coming|here|away|out|sick|home)\\b`, 'i');
       // "My landlord is raising the rent" is something happening, not a fact about the person.
       if (rest === '' || moody.test(rest) || (/^i?s$/.test(described[2] ?? '') && /^\w+ing\b/i.test(rest))) return [];
+      // "my mom's old house", "my mom's cat" own something; "my mom's a nurse" / "'s in Oslo" is.
+      if (described[2] === 's' && !/^(?:a|an|the|so|very|really|not|still|now|always|never|in|at|from|on|\d|\w+ed|\w+ing|\w+ful|\w+ous|\w+ive|\w+able|allergic|vegan|vegetarian|retired|married|single|pregnant|sick|older|younger|bigger|taller)\b/i.test(rest)) return [];
       const summary = ctx.describe(text.slice(described.index).replace(/['’]s\b/, ' is'));
       return summary ? [relationDraft(ctx, summary, (described[1] ?? '').toLowerCase(), [])] : [];
     }

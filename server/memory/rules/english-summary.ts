@@ -8,25 +8,29 @@ const LEADING_FILLER =
   /^(?:(?:ok(?:ay)?|so|well|also|and|but|oh|btw|by the way|actually|honestly|anyway|anyways|yeah|yes|yep|no|nope|sorry|hmm+|um+|uh+|plus|fyi|tbh|just so you know|for context|context|since|as|because|though|although|while|lol|haha+|hey|hi|fun fact|side note|update|correction|ps|p\.s\.)\b[\s,:;.!\-—]*)+/i;
 const LEADING_HEDGE = /^(?:i think|i guess|i suppose|i believe|i feel like|i reckon|i suspect)(?:\s+that)?[\s,]+/i;
 const TRAILING_FILLER =
-  /(?:[\s,;:\-—]+(?:lol|haha+|lmao|tbh|honestly|by the way|btw|though|anyway|really|either|at all|haha|:\)|:D|for sure|i guess|i think|for real|these days|to be honest))+[\s.!?…]*$|[\s.!?…~]+$|\s*(?:\p{Extended_Pictographic}|\uFE0F)+\s*$/iu;
+  /(?:[\s,;:\-—]+(?:lol|haha+|lmao|tbh|honestly|by the way|btw|though|anyway|really|either|at all|haha|:\)|:D|for sure|i guess|i think|for real|these days|to be honest|rn|atm|tho|ngl|fr))+[\s.!?…]*$|[\s.!?…~]+$|\s*(?:\p{Extended_Pictographic}|\uFE0F)+\s*$/iu;
 
 const MODALS = new Set(['can', 'could', 'should', 'must', 'might', 'may', 'will', 'would', 'shall', "can't", 'cannot', "won't", "wouldn't", "shouldn't", "couldn't", "mustn't"]);
-const IRREGULAR_PAST = new Set([
+export const IRREGULAR_PAST = new Set([
+  'fell', 'hurt', 'tore', 'cut', 'put', 'set', 'let', 'hit', 'shut', 'split', 'quit', 'read', 'rode', 'sang', 'swung', 'stole', 'stuck', 'struck', 'bit', 'hid', 'blew', 'drew',
   'went', 'got', 'had', 'was', 'were', 'left', 'took', 'made', 'met', 'saw', 'bought', 'sold', 'quit', 'did', 'came', 'became',
   'began', 'broke', 'ran', 'ate', 'drank', 'wrote', 'spoke', 'forgot', 'gave', 'found', 'felt', 'kept', 'knew', 'lost', 'paid',
   'said', 'sent', 'sat', 'slept', 'spent', 'stood', 'told', 'thought', 'understood', 'won', 'flew', 'drove', 'grew', 'taught',
   'brought', 'caught', 'fought', 'built', 'held', 'heard', 'led', 'meant', 'rode', 'swam', 'threw', 'wore', 'woke', 'chose',
 ]);
 const ADVERBS =
-  /^(?:usually|always|often|normally|typically|generally|mostly|never|rarely|seldom|sometimes|regularly|occasionally|frequently|also|still|really|actually|just|only|even|already|currently|now|basically|absolutely|totally|kinda|definitely|honestly|almost|hardly|mainly|primarily|strongly|much|kind of|sort of|pretty much|almost always|almost never|hardly ever|genuinely|truly|do)$/i;
+  /^(?:usually|always|often|normally|typically|generally|mostly|never|rarely|seldom|sometimes|regularly|occasionally|frequently|also|still|really|actually|just|only|even|already|currently|now|basically|finally|recently|eventually|officially|literally|absolutely|totally|kinda|definitely|honestly|almost|hardly|mainly|primarily|strongly|much|kind of|sort of|pretty much|almost always|almost never|hardly ever|genuinely|truly|do)$/i;
 
 /** Third-person singular of an English verb ("run" → "runs", "fly" → "flies", "have" → "has"). */
 export function thirdPerson(verb: string): string {
   const lower = verb.toLowerCase();
-  if (MODALS.has(lower) || IRREGULAR_PAST.has(lower) || /ed$/.test(lower)) return verb;
-  const irregular: Record<string, string> = { be: 'is', am: 'is', are: 'is', have: 'has', do: 'does', go: 'goes', "don't": "doesn't", "'m": 'is' };
-  const mapped = irregular[lower];
+  // Past forms, modals and gerunds ("Enjoying the journey…") do not agree with a subject.
+  if (MODALS.has(lower) || IRREGULAR_PAST.has(lower) || /(?:ed|ing)$/.test(lower)) return verb;
+  const irregular: Record<string, string> = { be: 'is', am: 'is', are: 'is', have: 'has', do: 'does', go: 'goes', "don't": "doesn't", "'m": 'is', "haven't": "hasn't", "aren't": "isn't" };
+  const mapped = irregular[lower.replace('’', "'")];
   if (mapped) return mapped;
+  // Other negatives ("didn't", "wasn't") and contractions are already past or agree.
+  if (/n['’]t$/.test(lower)) return verb;
   if (/(?:s|sh|ch|x|z|o)$/.test(lower)) return `${verb}es`;
   if (/[^aeiou]y$/.test(lower)) return `${verb.slice(0, -1)}ies`;
   return `${verb}s`;
@@ -163,7 +167,9 @@ export function headNoun(phrase: string): string {
     .replace(/\b(?:my|our|the|a|an|some|any|their|your|this|that|these|those)\b/gi, ' ')
     .split(/\s+/)
     .filter((word) => word !== '');
-  return (words.at(-1) ?? phrase).replace(/[^\p{L}\p{N}'-]/gu, '');
+  // "a Pixel 9": the model number is not the thing.
+  const last = words.length > 1 && /^\d+\w?$/.test(words.at(-1) ?? '') ? words.at(-2) : words.at(-1);
+  return (last ?? phrase).replace(/[^\p{L}\p{N}'-]/gu, '');
 }
 
 /** Clips a summary to the schema's word budget (SPEC §4.2: at most 50 words). */

@@ -179,7 +179,7 @@ const switched: Rule = {
   lang: 'en',
   apply: (ctx) => {
     const text = ctx.clause.text;
-    const match = /\b(?:(?:i|we|my team|our team|the team|my company|our company|the company)\s+(?:have\s+|['’]ve\s+|just\s+|recently\s+|finally\s+|already\s+|actually\s+|all\s+)*|^\s*(?:(?:actually|so|and|oh)[\s,]+)*)(switched|changed|migrated|converted|moved over|went over)\s+(?:over\s+|back\s+)?(?:from\s+(.+?)\s+)?to\s+(.+)/i.exec(text);
+    const match = /\b(?:(?:i|we|my team|our team|the team|my company|our company|the company)(?:\s+|(?=['’]ve\b))(?:have\s+|['’]ve\s+|just\s+|recently\s+|finally\s+|already\s+|actually\s+|all\s+)*|^\s*(?:(?:actually|so|and|oh)[\s,]+)*)(switched|changed|migrated|converted|moved over|went over)\s+(?:over\s+|back\s+)?(?:from\s+(.+?)\s+)?to\s+(.+)/i.exec(text);
     if (!match) return [];
     const from = match[2] ? stripFillers(match[2]) : null;
     const to = switchTarget(ctx, match[3] ?? '');
@@ -256,7 +256,13 @@ const revoked: Rule = {
       const summary =
         shape === 'verb-object'
           ? `No longer ${thirdPerson(verb)}${cleaned ? ` ${describePhrase(cleaned)}` : ''}`
-          : (describeEnglish(text.slice(match.index).replace(time ? new RegExp(`\\s*${time.expression.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*$`, 'i') : /$^/, '')) ?? `No longer ${describePhrase(cleaned)}`);
+          : (describeEnglish(
+              text
+                .slice(match.index)
+                .replace(time ? new RegExp(`\\s*${time.expression.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*$`, 'i') : /$^/, '')
+                // "…the physio appt for [friday]": no dangling preposition once the time is out.
+                .replace(/\s+(?:for|on|at|in|by|from|to|until|this|next)\s*$/i, ''),
+            ) ?? `No longer ${describePhrase(cleaned)}`);
       const drafts: Draft[] = [
         draftFor(ctx, {
           type: 'semantic',
@@ -308,4 +314,26 @@ const newState: Rule = {
   },
 };
 
-export const ENGLISH_UPDATE_RULES: readonly Rule[] = [correction, availability, move, switched, revoked, newState];
+/** "It's green tea for me now", "oat milk for me these days": the user's current choice. */
+const forMeNow: Rule = {
+  name: 'for-me-now',
+  scope: 'clause',
+  lang: 'en',
+  apply: (ctx) => {
+    const match = /^(?:(?:so|and|but|yeah)[\s,]+)*(?:it['’]?s|its|it is|strictly|only)\s+((?:[\w-]+\s+){0,3}?[\w-]+)\s+for me(?:\s+(now|these days|nowadays|from now on))?[\s.!]*$/i.exec(ctx.clause.text.trim());
+    const choice = match?.[1] && stripFillers(match[1]);
+    if (!choice || /^(?:too|so|very|a bit|kind of|not|hard|easy|fine|ok|okay|good|great|nice|the same|same|enough|too much|a lot)\b/i.test(choice)) return [];
+    return [
+      draftFor(ctx, {
+        type: 'semantic',
+        kind: 'preference',
+        summary: `Has ${choice}${match[2] ? ` ${match[2].toLowerCase()}` : ''}`,
+        entities: [choice.toLowerCase()],
+        time: null,
+        priority: PRIORITY.update,
+      }),
+    ];
+  },
+};
+
+export const ENGLISH_UPDATE_RULES: readonly Rule[] = [correction, availability, move, switched, revoked, newState, forMeNow];

@@ -7,6 +7,7 @@
 import { isRuleLead, parseExplicitCommand } from '../explicit-command';
 import type { ExtractionWindow, SourceMessage, SourcedMemory } from '../extraction-schema';
 import { config } from '../../config';
+import { toSimplified } from '../../llm/chinese-script';
 import { isMostlyChinese } from '../../llm/text-terms';
 import { findExternalSpans, ownWords } from '../validate/external-content';
 import { describeChinese } from './chinese-summary';
@@ -53,7 +54,7 @@ export function extractExplicit(content: string, message: SourceMessage, window:
     return [strengthen(toSourcedMemory({ type: 'procedural', kind: 'rule', summary, span, entities, priority: 0, explicit: true }, message, sentence, window.timeZone))];
   }
 
-  const own = ownWords(message.content, findExternalSpans(message.content));
+  const own = toSimplified(ownWords(message.content, findExternalSpans(message.content)));
   const found = extractFromText(message, window, own, span.start, span.end, { explicit: true });
   if (found.length > 0) return found.map(strengthen);
 

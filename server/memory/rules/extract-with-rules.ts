@@ -7,9 +7,11 @@
 import { parseExplicitCommand } from '../explicit-command';
 import type { ExtractionWindow, SourceMessage, SourcedMemory } from '../extraction-schema';
 import { findExternalSpans, ownWords } from '../validate/external-content';
+import { toSimplified } from '../../llm/chinese-script';
 import { isMostlyChinese } from '../../llm/text-terms';
 import { makeContext, type Rule } from './context';
 import { DATED_RULES } from './dated-plans';
+import { DISCLOSURE_RULES } from './disclosures';
 import { resolveOverlaps, toSourcedMemory, type Draft } from './draft';
 import { CHINESE_RULES } from './chinese-rules';
 import { ENGLISH_RULES } from './english-rules';
@@ -17,19 +19,34 @@ import { ENGLISH_UPDATE_RULES } from './english-updates';
 import { extractExplicit } from './extract-explicit';
 import { isConditionClause, isHedged, isHypothetical, isPersistentRequest, isQuestion, isVenting } from './filters';
 import { INSTRUCTION_RULES } from './instructions';
+import { RESCHEDULE_RULES } from './reschedule';
+import { STANDING_INSTRUCTION_RULES } from './standing-instructions';
+import { RELATION_EN } from './lexicon';
 import { splitClauses, splitSentences, type Segment } from './segments';
 
-const ALL_RULES: readonly Rule[] = [...INSTRUCTION_RULES, ...ENGLISH_UPDATE_RULES, ...ENGLISH_RULES, ...CHINESE_RULES, ...DATED_RULES];
+const ALL_RULES: readonly Rule[] = [
+  ...INSTRUCTION_RULES,
+  ...STANDING_INSTRUCTION_RULES,
+  ...RESCHEDULE_RULES,
+  ...ENGLISH_UPDATE_RULES,
+  ...ENGLISH_RULES,
+  ...CHINESE_RULES,
+  ...DATED_RULES,
+  ...DISCLOSURE_RULES,
+];
 const SENTENCE_RULES = ALL_RULES.filter((rule) => rule.scope === 'sentence');
-const VENTING_SAFE = new Set(['like-dislike', 'like-dislike-zh']);
+// A moved appointment or a switch is news even said with a groan ("ugh, the review moves to Thursday").
+const VENTING_SAFE = new Set(['like-dislike', 'like-dislike-zh', 'reschedule', 'reschedule-zh', 'switch']);
 const CLAUSE_RULES = ALL_RULES.filter((rule) => rule.scope === 'clause');
 
 // "I'm based in Berlin but originally from Lisbon": the second clause borrows the first's subject.
 const SUBJECTLESS_START = /^(?:(?:but|and|also)\s+)*(originally|also|now|currently|still|from|based|living|training|working|studying|saving)\b/i;
 // Chat drops the subject: "Not a fan of spicy food", "Switched jobs last month", "Love hiking".
 // (Not "Always …" / "Never …": those open instructions to the assistant.)
-const DROPPED_I_AM = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok)[\s,]+)*(?=(?:not (?:a|really a|much of a)|a (?:big|huge)|big|huge|allergic|vegetarian|vegan|based in|originally from|currently (?:learning|working|based)|learning|trying to|moving|flying|heading)\b)/i;
-const DROPPED_I = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok)[\s,]+)*(?=(?:love|hate|prefer|enjoy|can['’]?t stand|switched|started|just started|moved|quit|work|live)\b)/i;
+const DROPPED_I_AM = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|yeah|yep|lol|well|anyway)[\s,]+)*(?=(?:not (?:a|really a|much of a)|a (?:big|huge)|big|huge|allergic|vegetarian|vegan|pescatarian|based in|originally from|currently (?:learning|working|based)|learning|trying to|moving|flying|heading|married|engaged|single|divorced|pregnant|retired|back to|(?:still|just|currently|really|now)\s+\w+ing)\b)/i;
+// …and chat drops it before what happened: "cancelled the physio for friday, rebooked it for
+// wednesday", "had my wisdom teeth out on wednesday", "got a rescue dog on saturday".
+const DROPPED_I = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|just|finally)[\s,]+)*(?=(?:love|hate|prefer|enjoy|can['’]?t stand|switched|started|just started|moved|quit|work|live|have (?:a|an|two|three|\d|my|kids|no)|fell|twisted|injured|tore|pulled|cancell?ed|rebooked|booked|went|finished|bought|adopted|visited|joined|signed up|passed|failed|won|sprained|broke|hurt|ran|got (?:a|an|my|our|married|engaged|promoted|hired)|had (?:my|a|an|our) (?!great|good|nice|bad|lovely|fun|blast)|had a blast \w+ing|(?!used\b|seemed\b|looked\b|sounded\b|loved\b|liked\b|needed\b|wanted\b)\w{2,}ed (?:my|a|an|the|some|our|out|up|off|with)\b))/i;
 // Chinese drops 我 after the first clause: "我老家是湖南的，所以特别能吃辣".
 const ZH_OTHER_SUBJECT = /^(?:他|她|它|你|您|他们|她们|这|那|别人|大家|[A-Za-z])/;
 
@@ -41,7 +58,7 @@ function withCarriedSubject(clause: Segment, previous: Segment | undefined, chin
   }
   // The borrowed word is lower-cased so "Heading to Seoul" does not make "Heading" a name.
   const lower = (text: string) => text.replace(/^([A-Z])(?=[a-z])/, (c) => c.toLowerCase());
-  if (/^(?:been|always been)\s/i.test(clause.text)) return { ...clause, text: `I've ${lower(clause.text)}` };
+  if (/^(?:(?:just|also|really|always|still)\s+)?been\s/i.test(clause.text)) return { ...clause, text: `I've ${lower(clause.text)}` };
   const droppedBe = DROPPED_I_AM.exec(clause.text);
   if (droppedBe && !/^\s*i\b/i.test(clause.text)) return { ...clause, text: `I'm ${lower(clause.text.slice(droppedBe[0].length))}` };
   const droppedI = DROPPED_I.exec(clause.text);
@@ -57,6 +74,32 @@ function withCarriedSubject(clause: Segment, previous: Segment | undefined, chin
   return { ...clause, text: `${subject} ${rest}` };
 }
 
+const RELATION_PHRASE = new RegExp(`^(?:(?:also|and|but|oh|plus|so)[\\s,]+)*((?:my|our)\\s+(?:(?:older|younger|big|little|baby|twin|best|oldest|youngest|eldest)\\s+)?(?:${RELATION_EN})(?:s)?)(?:['’]s)?\\b`, 'i');
+const THIRD_PERSON_START = /^((?:(?:also|and|but|oh|plus|so)[\s,]+)*)(he|she|they)(['’](?:s|re|ll|d|ve))?\b/i;
+// "I've got a new manager at the campus, her name is Priya": someone introduced mid-sentence.
+const INTRODUCED = new RegExp(`\\b(?:got|have|met|hired|with)\\s+(?:a|an)\\s+(?:new\\s+)?(${RELATION_EN})\\b`, 'i');
+const THEIR_NAME = /^((?:(?:also|and|but|oh|plus|so)[\s,]+)*)(?:his|her|their)\s+name\s+is\b/i;
+
+/**
+ * "my husband grew up in naples and he adores anchovies", "…my mum's birthday is march 3rd. also
+ * she hates lilies": he/she/they after the user named someone is that someone, so the fact is
+ * about them ("Husband adores anchovies"), never the user's.
+ */
+function withNamedPerson(clause: Segment, person: string | null): Segment {
+  if (!person) return clause;
+  const name = THEIR_NAME.exec(clause.text);
+  if (name) return { ...clause, text: `${name[1] ?? ''}${person}'s name is${clause.text.slice(name[0].length)}` };
+  const match = THIRD_PERSON_START.exec(clause.text);
+  if (!match) return clause;
+  const verb = match[3] ? { "'s": ' is', '’s': ' is', "'re": ' are', '’re': ' are', "'ll": ' will', '’ll': ' will', "'d": ' would', '’d': ' would' }[match[3].toLowerCase()] ?? match[3] : '';
+  return { ...clause, text: `${match[1] ?? ''}${person}${verb}${clause.text.slice(match[0].length)}` };
+}
+
+function introduced(text: string): string | null {
+  const relation = INTRODUCED.exec(text)?.[1];
+  return relation ? `my ${relation.toLowerCase()}` : null;
+}
+
 export interface TextOptions {
   /** Content of an explicit "remember …" request: the user asked, so filters are relaxed. */
   explicit: boolean;
@@ -65,6 +108,8 @@ export interface TextOptions {
 /** Drafts → schema items for one stretch [from, to) of a message's own words. */
 export function extractFromText(message: SourceMessage, window: ExtractionWindow, own: string, from: number, to: number, options: TextOptions): SourcedMemory[] {
   const found: Array<{ draft: Draft; sentence: string }> = [];
+  // Someone the message named before this stretch ("remember my mum's birthday… also she…").
+  let person: string | null = [...own.slice(0, from).matchAll(new RegExp(RELATION_PHRASE.source.replace('^', '\\b'), 'gi'))].at(-1)?.[1] ?? null;
   for (const sentence of splitSentences(own, from, to)) {
     const clauses = splitClauses(own, sentence);
     const clauseTexts = clauses.map((clause) => clause.text);
@@ -84,10 +129,11 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
 
     clauses.forEach((raw, index) => {
       const chinese = isMostlyChinese(raw.text);
-      const clause = withCarriedSubject(raw, clauses[index - 1], chinese);
+      const clause = chinese ? withCarriedSubject(raw, clauses[index - 1], chinese) : withNamedPerson(withCarriedSubject(raw, clauses[index - 1], chinese), person);
+      if (!chinese) person = RELATION_PHRASE.exec(clause.text)?.[1] ?? introduced(clause.text) ?? person;
       if (!options.explicit && index > 0 && isConditionClause(clause.text)) return;
       if (!options.explicit && isQuestion(clause.text, sentence.text, index === clauses.length - 1) && !isPersistentRequest(clause.text)) return;
-      const ctx = makeContext({ ...base, clause, index, chinese, hedged: isHedged(clause.text) });
+      const ctx = makeContext({ ...base, clause, index, chinese, hedged: isHedged(clause.text), carriedSubject: clause.text !== raw.text });
       for (const rule of CLAUSE_RULES) {
         if ((rule.lang === 'zh') !== chinese || (venting && !VENTING_SAFE.has(rule.name))) continue;
         for (const draft of rule.apply(ctx)) found.push({ draft, sentence: sentence.text });
@@ -102,11 +148,16 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
 }
 
 function extractFromMessage(message: SourceMessage, window: ExtractionWindow): SourcedMemory[] {
-  const own = ownWords(message.content, findExternalSpans(message.content));
+  // Rules read Simplified Chinese; the same-length conversion keeps every quote's offsets.
+  const own = toSimplified(ownWords(message.content, findExternalSpans(message.content)));
   const command = parseExplicitCommand(own);
   // A forget request removes memories (the fast channel's job); it states nothing new.
   if (command?.kind === 'forget') return [];
-  if (command?.kind === 'remember') return extractExplicit(command.content, message, window);
+  if (command?.kind === 'remember') {
+    // The request itself, then whatever else the message says around it (issue 12).
+    const rest = (from: number, to: number) => (to > from ? extractFromText(message, window, own, from, to, { explicit: false }) : []);
+    return [...rest(0, command.span.start), ...extractExplicit(command.content, message, window), ...rest(command.span.end, own.length)];
+  }
   return extractFromText(message, window, own, 0, own.length, { explicit: false });
 }
 

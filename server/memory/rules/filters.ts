@@ -9,15 +9,20 @@ const QUESTION_START_EN =
   /^(?:(?:so|and|but|ok(?:ay)?|also|hey|hi|oh|well|btw|quick question)[\s,:]+)*(?:what|why|how|when|where|who|whom|whose|which|is|are|am|was|were|do|does|did|can|could|would|will|should|shall|have|has|had|isn't|aren't|don't|doesn't|didn't|can't|won't|wouldn't|shouldn't|any idea|got any|know any|wanna|want to know|tell me|remind me|guess what)\b/i;
 const QUESTION_WORDS_ZH = /什么|怎么|为什么|为啥|如何|哪里|哪儿|哪个|哪些|哪家|多少|几点|几个|是不是|有没有|能不能|可不可以|要不要|会不会|好不好|对不对|行不行|咋/;
 const QUESTION_END_ZH = /(?:吗|呢|么|吧)\s*[?？。]?\s*$/;
+const QUESTION_ABOUT_SELF_ZH = /该怎么|怎么办|怎么(?:回|说|写|做|弄|处理|选|安排)|是不是|要不要|该不该|能不能|可不可以|好不好|行不行|有没有必要|如何|为什么|为啥/;
 
 /** Is this clause a question (last clause of a "?" sentence, an inverted or wh- start, 吗/呢)? */
 export function isQuestion(clause: string, sentence: string, isLastClause: boolean): boolean {
   const text = clause.trim();
   if (/[?？]\s*$/.test(text)) return true;
   if (isLastClause && /[?？]\s*$/.test(sentence.trim())) return true;
+  // "so when you suggest schedules keep everything after 10am" sets a condition, it does not ask.
+  if (/^(?:(?:so|and|also|but)\s+)?(?:when(?:ever)?|every time)\s+(?:you|u)\b/i.test(text)) return false;
   if (QUESTION_START_EN.test(text)) return true;
   if (QUESTION_END_ZH.test(text) && !/^我/.test(text)) return /吗|呢|么/.test(text.slice(-3));
   if (QUESTION_WORDS_ZH.test(text) && !/^(?:我|其实我|我们)/.test(text)) return true;
+  // "我什么都吃" states; "我该怎么回比较好" / "我是不是该换个工作" ask.
+  if (/^(?:我|其实我|我们)/.test(text) && QUESTION_ABOUT_SELF_ZH.test(text)) return true;
   return false;
 }
 

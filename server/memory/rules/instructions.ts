@@ -23,7 +23,10 @@ const WANT_YOU_TO = /\bi(?:['’]d like| would like| want| need)\s+you\s+to\s+(.
 /** An instruction to the assistant in third person: "me" is the user, "your" goes. */
 export function ruleSummaryEnglish(instruction: string): string | null {
   const core = stripFillers(instruction)
-    .replace(/^(?:please|pls|kindly)\s+/i, '')
+    // Chat spelling: "when u tell me", "keep ur answers short".
+    .replace(/\bur\b/gi, 'your')
+    .replace(/\bu\b/gi, 'you')
+    .replace(/^(?:please|pls|plz|kindly)\s+/i, '')
     .replace(/[\s,]+(?:please|pls|thanks|thank you|thx)$/i, '')
     .replace(/^you\s+(?:should|must|need to|have to|will|can)\s+/i, '')
     .replace(/\bme\b/gi, 'the user')

@@ -21,8 +21,15 @@ function trimmed(text: string, start: number, end: number): Segment | null {
   return { text: text.slice(from, to), start: from, end: to };
 }
 
+// "…ate my marking yesterday 🙃 can u give me…": an emoji followed by more text closes a sentence.
+const EMOJI_END = /\p{Extended_Pictographic}[\uFE0F\u200D\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}]*(?=\s)/u;
+
 function endsSentenceAt(text: string, index: number): boolean {
   const char = text.charAt(index);
+  if (/\s/.test(char) && index > 0) {
+    const before = text.slice(Math.max(0, index - 8), index);
+    if (new RegExp(`${EMOJI_END.source.replace('(?=\\s)', '')}$`, 'u').test(before)) return true;
+  }
   if ('。！？；\n'.includes(char)) return true;
   if (!'.!?;'.includes(char)) return false;
   const next = text.charAt(index + 1);
@@ -52,13 +59,32 @@ export function splitSentences(text: string, from = 0, to = text.length): Segmen
   return sentences;
 }
 
-// Clause breaks: punctuation (not inside 6:40 or 1,000), dashes, and conjunctions that start a
-// new statement.
+// Clause breaks: punctuation (not inside 6:40 or 1,000), dashes, conjunctions that start a new
+// statement, and a space between Chinese characters (typed instead of a comma: "我住竹北 家里两只柯基").
 const CLAUSE_BREAK =
-  /\s*(?:[;，；：、]|(?<!\d),|,(?!\d)|(?<!\d):|:(?!\d))\s*|\s+[-–—]+\s+|\s+(?=but\s)|\s+(?=and\s+(?:i|i'm|i've|i'll|i'd|my|we|we're|our)\b)|\s+(?=so\s+(?:i|i'm|we|please)\b)|(?=但是|不过|所以|而且|因为)/giu;
+  /\s*(?:[;，；：、]|(?<!\d),|,(?!\d)|(?<!\d):|:(?!\d))\s*|\s+[-–—]+\s+|\s+(?=but\s)|\s+(?=and\s+(?:i|i'm|i've|i'll|i'd|my|we|we're|our|he|she|they|he's|she's|they're)\b)|\s+(?=so\s+(?:i|i'm|we|please|pls|when|whenever|if|don'?t|dont|do not|never|no|always|avoid|keep|maybe|any|what|how|can|could|should|would|will|is|are|do|does|did|you|u|it|its|it's|that's|yeah|ya)\b)|(?=但是|不过|所以|而且|因为)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])/giu;
 // "My manager, Tom, wants …": an appositive name is not a clause of its own.
 const APPOSITIVE = /\bmy\s+[a-z-]+(?:\s+[a-z-]+)?$/i;
 const NAME_ONLY = /^[A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+)?$/u;
+
+// "live in glasgow and work in insurance": two facts joined by "and" + a verb of the same subject.
+const AND_VERB = /\s+(?=and\s+(?:also\s+)?(?:work|works|live|lives|have|has|love|loves|like|likes|hate|hates|play|plays|speak|speaks|study|studies|teach|teaches|own|owns|drive|drives|use|uses|started|moved|enjoy|enjoys|prefer|prefers|volunteer|volunteers|coach|coaches)\b)/gi;
+
+/** Splits a clause at "and <verb>" when the part before it says something on its own (3+ words). */
+function splitAtAndVerb(text: string, piece: Segment): Segment[] {
+  const parts: Segment[] = [];
+  let start = piece.start;
+  for (const match of piece.text.matchAll(AND_VERB)) {
+    const at = piece.start + match.index;
+    if (text.slice(start, at).trim().split(/\s+/).length < 3) continue;
+    const left = trimmed(text, start, at);
+    if (left) parts.push(left);
+    start = at;
+  }
+  const last = trimmed(text, start, piece.end);
+  if (last) parts.push(last);
+  return parts;
+}
 
 /** Clauses of a sentence, with leading connectives left in place for the patterns to read. */
 export function splitClauses(text: string, sentence: Segment): Segment[] {
@@ -86,7 +112,13 @@ export function splitClauses(text: string, sentence: Segment): Segment[] {
       i += after ? 2 : 1;
       continue;
     }
-    if (piece) joined.push(piece);
+    // "My husband and I are going…": the pair is one subject, not a clause of its own.
+    if (piece && next && (/^(?:my|our)\s+[\w-]+$/i.test(piece.text) || /^and\s+(?:i|we)\s+(?:are|were|have|['’]ve|['’]re|both|just|got)\b/i.test(next.text)) && /^and\s+(?:i|we)\b/i.test(next.text)) {
+      joined.push({ text: text.slice(piece.start, next.end), start: piece.start, end: next.end });
+      i += 1;
+      continue;
+    }
+    if (piece) joined.push(...splitAtAndVerb(text, piece));
   }
   return joined.filter((segment) => /[\p{L}\p{N}]/u.test(segment.text));
 }

@@ -138,6 +138,23 @@ function quotationSpans(text: string, spans: ExternalSpan[]): void {
   }
 }
 
+/**
+ * Text quoted right after a colon is someone else's, whatever its length and whichever quote mark
+ * ("my boss sent me this: 'we need everyone in…'", 朋友圈发的：'我要辞职…'): single quotes count
+ * here, where they cannot be an apostrophe. A closing ' is one not followed by a letter.
+ */
+function colonQuoteSpans(text: string, spans: ExternalSpan[]): void {
+  const closers: Record<string, RegExp> = { "'": /'(?![\p{L}\p{N}])/gu, '‘': /[’'](?![\p{L}\p{N}])/gu, '“': /”/g, '"': /"/g, '「': /」/g, '『': /』/g };
+  for (const match of text.matchAll(/[:：]\s*(['‘“"「『])/g)) {
+    const open = match.index + match[0].length - 1;
+    const closer = closers[match[1] ?? ''];
+    if (!closer) continue;
+    closer.lastIndex = open + 1;
+    const close = closer.exec(text);
+    spans.push({ start: open, end: close ? close.index + close[0].length : text.length, reason: 'quotation' });
+  }
+}
+
 function referencedSpans(text: string, spans: ExternalSpan[]): void {
   const paragraphs: Array<{ start: number; end: number; body: string }> = [];
   const splitter = /\n\s*\n/g;
@@ -177,6 +194,7 @@ export function findExternalSpans(text: string): ExternalSpan[] {
   attributedSpans(text, spans);
   taskInputSpans(text, spans);
   quotationSpans(text, spans);
+  colonQuoteSpans(text, spans);
   referencedSpans(text, spans);
   return merge(spans);
 }

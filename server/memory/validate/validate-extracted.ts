@@ -14,7 +14,7 @@ import { groundQuote } from './grounding';
 import { findSecrets, maskSecrets, mentionsCredential, REDACTED } from './secrets';
 import { decideStatus } from './status';
 
-export type DropReason = 'invalid_schema' | 'ungrounded' | 'not_user_authored' | 'external_content' | 'secret' | 'empty';
+export type DropReason = 'invalid_schema' | 'ungrounded' | 'not_user_authored' | 'external_content' | 'secret' | 'empty' | 'handled_by_fast_channel';
 
 export interface DroppedItem {
   item: unknown;
@@ -84,6 +84,11 @@ function validateOne(raw: unknown, window: ExtractionWindow): { ok: true; item: 
   const grounding = groundQuote(item.quote, typeof raw.sourceMessageId === 'string' ? raw.sourceMessageId : undefined, window);
   if (!grounding.ok) return drop(grounding.reason, grounding.detail);
   const { message, occurrences } = grounding;
+
+  // The fast channel already stored this message's "remember …": only the rest of it is new.
+  if (window.commandHandled?.includes(message.id) && isExplicit(message, occurrences)) {
+    return drop('handled_by_fast_channel', 'the fast channel already stored this request');
+  }
 
   const external = findExternalSpans(message.content);
   const own = occurrences.filter((o) => !overlapsExternal(external, o.start, o.end));

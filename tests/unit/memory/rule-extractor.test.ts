@@ -13,9 +13,15 @@ import { validateExtracted } from '../../../server/memory/validate';
 import { loadLabelledCases, scoreCase, totals, type CaseScore, type LabelledCase } from '../../fixtures/extraction/fixtures';
 
 const FLOORS = {
-  all: { precision: 0.95, recall: 0.94 }, // measured 0.982 / 0.974 (221 of 227)
-  en: { precision: 0.95, recall: 0.93 }, // measured 0.986 / 0.964
-  zh: { precision: 0.94, recall: 0.95 }, // measured 0.977 / 0.988
+  // The sets the rules were developed on (dev, holdout-1, holdout-2), relabelled on 2026-12-01 for
+  // the several-facts contract (issue 12; the fixture README says which cases): measured 1.000 / 0.992.
+  all: { precision: 0.97, recall: 0.96 },
+  en: { precision: 0.97, recall: 0.96 }, // measured 1.000 / 0.993
+  zh: { precision: 0.97, recall: 0.96 }, // measured 1.000 / 0.989
+  // holdout-3, scored once on 2026-12-01 before any change prompted by it (EN 0.78 / 0.40, ZH
+  // 0.80 / 0.55), then a dev set for the redesign: measured EN 0.795 / 0.825, ZH 0.784 / 0.690.
+  holdout3En: { precision: 0.77, recall: 0.8 },
+  holdout3Zh: { precision: 0.76, recall: 0.67 },
 };
 /** Share of non-memory turns the pre-filter still sends to the LLM: measured 7 / 105. */
 const PREFILTER_MAX_NON_MEMORY_SHARE = 0.1;
@@ -23,6 +29,7 @@ const PREFILTER_MAX_NON_MEMORY_SHARE = 0.1;
 const cases = loadLabelledCases();
 
 function group(testCase: LabelledCase): string {
+  if (testCase.file.includes('holdout3')) return `holdout-3 ${testCase.lang}`;
   if (testCase.file.includes('holdout2')) return `holdout-2 ${testCase.lang}`;
   if (testCase.file.includes('holdout')) return `holdout-1 ${testCase.lang}`;
   return `dev ${testCase.lang}`;
@@ -53,9 +60,12 @@ describe('rule extractor over the labelled fixtures', () => {
       const t = totals(scoresOf((c) => group(c) === name, validated));
       return { set: name, cases: cases.filter((c) => group(c) === name).length, expected: t.expected, extracted: t.extracted, matched: t.matched, precision: t.precision.toFixed(3), recall: t.recall.toFixed(3) };
     });
-    const all = totals(scoresOf(() => true, validated));
-    const en = totals(scoresOf((c) => c.lang === 'en', validated));
-    const zh = totals(scoresOf((c) => c.lang === 'zh', validated));
+    const tuned = (c: LabelledCase) => !c.file.includes('holdout3');
+    const all = totals(scoresOf(tuned, validated));
+    const en = totals(scoresOf((c) => tuned(c) && c.lang === 'en', validated));
+    const zh = totals(scoresOf((c) => tuned(c) && c.lang === 'zh', validated));
+    const h3en = totals(scoresOf((c) => !tuned(c) && c.lang === 'en', validated));
+    const h3zh = totals(scoresOf((c) => !tuned(c) && c.lang === 'zh', validated));
     const rawAll = totals(scoresOf(() => true, raw));
     rows.push({ set: 'ALL (validated)', cases: cases.length, expected: all.expected, extracted: all.extracted, matched: all.matched, precision: all.precision.toFixed(3), recall: all.recall.toFixed(3) });
     rows.push({ set: 'ALL (before validation)', cases: cases.length, expected: rawAll.expected, extracted: rawAll.extracted, matched: rawAll.matched, precision: rawAll.precision.toFixed(3), recall: rawAll.recall.toFixed(3) });
@@ -71,6 +81,10 @@ describe('rule extractor over the labelled fixtures', () => {
     expect(en.recall).toBeGreaterThanOrEqual(FLOORS.en.recall);
     expect(zh.precision).toBeGreaterThanOrEqual(FLOORS.zh.precision);
     expect(zh.recall).toBeGreaterThanOrEqual(FLOORS.zh.recall);
+    expect(h3en.precision).toBeGreaterThanOrEqual(FLOORS.holdout3En.precision);
+    expect(h3en.recall).toBeGreaterThanOrEqual(FLOORS.holdout3En.recall);
+    expect(h3zh.precision).toBeGreaterThanOrEqual(FLOORS.holdout3Zh.precision);
+    expect(h3zh.recall).toBeGreaterThanOrEqual(FLOORS.holdout3Zh.recall);
   });
 
   it('extracts nothing from any non-memory message', () => {

@@ -22,6 +22,8 @@ function ConflictActions({ memory }: { memory: Memory }) {
   const resolve = useMutation(trpc.memories.resolveConflict.mutationOptions({ onSuccess: refresh }));
   const confirm = useMutation(trpc.memories.confirm.mutationOptions({ onSuccess: refresh }));
   const reject = useMutation(trpc.memories.reject.mutationOptions({ onSuccess: refresh }));
+  // Flagged after a move or a job change: "May be outdated: …" (server/memory/apply-memories.ts).
+  const outdated = memory.statusReason?.startsWith('May be outdated') ?? false;
   const error = resolve.error ?? confirm.error ?? reject.error;
   const busy = resolve.isPending || confirm.isPending || reject.isPending;
   return (
@@ -41,10 +43,10 @@ function ConflictActions({ memory }: { memory: Memory }) {
       ) : (
         <div className="mem-actions">
           <button type="button" className="primary" disabled={busy} onClick={() => confirm.mutate({ id: memory.id })}>
-            Confirm
+            {outdated ? 'Still true' : 'Confirm'}
           </button>
           <button type="button" disabled={busy} onClick={() => reject.mutate({ id: memory.id })}>
-            Reject
+            {outdated ? 'Not any more' : 'Reject'}
           </button>
         </div>
       )}

@@ -1,0 +1,227 @@
+/**
+ * Extract generously (SPEC §4.2, issue 12): any clause in which the user discloses something
+ * lasting about themselves, their people, things or plans is a memory, whether or not one of the
+ * specific rules recognises its phrasing. This rule runs last and only where no specific rule
+ * found anything (resolveOverlaps): the gate below decides *whether* a clause is kept —
+ * first-person or "my X" subject, a statement, not a request, reaction, mood, joke or filler —
+ * and `classify` decides *what* it is, separately, so a wrong guess at the kind never loses the
+ * memory. Questions, hypotheticals, venting and pasted text never reach it (extract-with-rules.ts
+ * and validation).
+ */
+import { isStopWord, latinWords } from '../../llm/text-terms';
+import { draftFor, type Rule, type RuleContext } from './context';
+import type { Draft, MemoryType } from './draft';
+import { IRREGULAR_PAST } from './english-summary';
+import { chinesePlaces, latinTerms, properNouns } from './entities';
+import type { MemoryKind } from '../extraction-schema';
+import { MOODS_EN, RELATION_EN, RELATION_ZH } from './lexicon';
+
+/** Lowest priority: a specific rule's reading of the same words always wins. */
+export const DISCLOSURE_PRIORITY = 9;
+
+// --- English -----------------------------------------------------------------------------
+
+const LEAD_EN = /^(?:(?:ok(?:ay)?|so|well|also|and|but|oh|btw|by the way|actually|honestly|anyway|anyways|yeah|yep|plus|fyi|tbh|ps|p\.s\.|fun fact|side note|funny enough|lol|haha+|hey|hmm+|um+|though|still|then|now)\b[\s,:;.!\-—]*)+/i;
+const SUBJECT_EN = /^(?:i|i['’]m|i['’]ve|i['’]d|i['’]ll|im|ive|we|we['’]re|we['’]ve|we['’]ll|our|my|me and (?:my|our)\b|me and [A-Z][\w'’-]+|(?!you\b|your\b)[\w'’-]+(?:\s+[\w'’-]+)?\s+and\s+i\b)\b/i;
+const RELATION_SUBJECT_EN = new RegExp(`^(?:my|our)\\s+(?:(?:older|younger|big|little|baby|twin|best|oldest|youngest|eldest|new|ex-?)\\s+)?(${RELATION_EN})(?:s|es)?(?:['’]s?)?\\b`, 'i');
+// "last saturday i ran my first 10k": a time or place may come before the subject.
+const LEADING_SETTING_EN =
+  /^(?:(?:(?:last|this|next|on|every)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s+(?:morning|afternoon|evening|night))?|yesterday|today|tonight|this (?:morning|afternoon|evening|week|weekend|month|year)|last (?:night|week|weekend|month|year|time)|earlier (?:today|this week)|(?:in|since) (?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december)|at (?:work|home|the moment)|(?:a|one|two|three|few|couple of) (?:days?|weeks?|months?|years?) ago|recently|lately|these days|nowadays|growing up|as a kid)\b[\s,]*/i;
+// Someone or something of the user's, named earlier in the conversation: "Her name is Shadow!",
+// "She is younger, she is 5 years old", "They eat a combination of vegetables, fruits and insects".
+// Kept as a fact about them, found by the conversation around it (its context).
+const THEIR_SUBJECT_EN = /^(?:he|she|they|his|her|their)(?:['’]s|['’]re|\s+(?:name|names|is|are|was|were|has|have|had|eats?|loves?|likes?|hates?|turned|turns|just|always|never|can|can['’]?t|lives?|works?|goes|go|plays?|does|do)\b)/i;
+const OPINION_ONLY_EN = /^(?:he|she|they|it)(?:['’]s|['’]re|\s+(?:is|are|was|were))\s+(?:so\s+|really\s+|very\s+|super\s+|just\s+|such\s+|totally\s+)*(?:an?\s+)?(?:cute|sweet|great|awesome|amazing|cool|nice|lovely|adorable|fun|good|bad|beautiful|gorgeous|perfect|wonderful|fantastic|incredible|the best|the cutest|right|true|fine|okay|ok|hilarious|funny|crazy|wild|insane)\b[\s!.]*$/i;
+
+// The user's world said from its side: "This necklace is super special to me", "That beach is
+// where I got married", "This book I read last year reminds me…": a this/that thing, then the user.
+const ABOUT_ME_EN = /^(?!(?:you|your|it|that|this|there|which|what)\b)(?:[\w"'’:-]+\s+){1,6}?(?:is|are|was|were|has been|have been|has always been)\s+(?:\w+\s+){0,5}?(?:special to me|(?:one of )?my (?:all[- ]time )?fav(?:ou?rite|e)s?|a fav(?:ou?rite)? of mine|like therapy for me|(?:a good|the best|my) way for me)\b|^for me,?\s+it['’]?s\s+\w+|^(?:this|that|these|those)\s+(?:[\w'’-]+\s+){1,3}?(?:is|are|was|were|reminds|means|has been)\b.*\b(?:me|my|i)\b|^(?:this|that)\s+(?:[\w'’-]+\s+){0,2}(?:i|we)\s+(?:\w+ed|got|made|read|saw|took|bought|wrote|found)\b|^it['’]?s\s+where\s+(?:i|we)\b/i;
+// "my boss sent me this: '…'" introduces someone else's words; the words are not the user's.
+const INTRODUCES_QUOTE_EN = /\b(?:sent|forwarded|shared|showed|texted|wrote|posted|copied|pasted)\s+(?:me\s+)?(?:this|that|the following)\b|[:：]\s*$/i;
+
+// Requests for help with a task, and the one-off tasks themselves: the reply, not the memory.
+const REQUEST_EN =
+  /^i\s*(?:need|want|would like|['’]d like|have|['’]ve got|got)\s+(?:you\b|help\b|some help|a favou?r|a (?:quick )?question|to (?:ask|know|write|check|find out|figure|get (?:a|an|some|this|the)|make (?:a|an|this|the)|send|reply|respond|fix|draft|prepare|book|order|translate|summari[sz]e|rewrite|edit|create|convert|compare|calculate|talk|discuss|decide|choose|pick|understand|plan (?:a|the|my)|come up|print|cancel|return|email|text|call)\b|(?:some )?(?:ideas|suggestions|advice|tips|recommendations|a recipe|an email|a message|a name|a title|a caption|a response|help)\b)|^i['’]?m\s+(?:looking for|trying to (?:write|figure|decide|find|understand|fix|get|work out|make|think|choose|pick|come up|plan)|wondering|asking|curious|thinking about what|not sure (?:what|how|which|if|whether))\b|^i\s+(?:was wondering|wonder|could use|can['’]?t decide|can['’]?t figure|don['’]?t know (?:what|how|which|if|whether))\b/i;
+
+// Reactions to the conversation ("I see", "I'll try that", "I love it"): nothing about the user.
+const REACTION_EN =
+  /^(?:i|we)\s*(?:see|agree|disagree|know|understand|get it|got it|guess(?: so)?|suppose(?: so)?|hope so|think so|mean|bet|appreciate|['’]ll try|will try|['’]ll check|will check|['’]ll do (?:that|it|this|so)|['’]ll think|['’]ll see|['’]ll let you know|['’]ll keep (?:that|it) in mind|can try|['’]m sure|am sure|['’]m not sure|am not sure|don['’]?t know|do not know|have no idea|love (?:it|this|that|these|those|them|your|the idea|the suggestion)|like (?:it|this|that|these|those|them|your|the idea|the suggestion)|hate (?:it|this|that) when you|['’]m (?:good|fine|ok|okay|great|done|back|here|ready|in|out|down|up for it|all set|set|confused|lost)|['’]ll (?:take|go with|have) (?:it|that|this|the|option)|['’]ve (?:got it|seen it|done that|tried that|heard)|think (?:it|that|this|you|your|the|so)|feel (?:like|that) (?:it|this|you)|just (?:wanted|want) to (?:say|check|ask|let you know)|was just (?:asking|wondering|curious)|meant|said|didn['’]?t mean|mean it|asked (?:for|you|about)|told you|knew (?:it|that)|called it|wanted|requested|specified|mentioned|already (?:said|told|asked)|keep (?:getting|seeing|forgetting)|['’]ll go easy on|['’]ve (?:restarted|tried|reinstalled|checked|updated|rebooted|cleared|reset) (?:it|that|this|them))\b/i;
+
+const MOOD_EN = new RegExp(
+  `^(?:i|we)(?:['’]m|\\s+am|['’]re|\\s+are|\\s+feel|\\s+felt|['’]ve been|\\s+have been|\\s+was|\\s+were)\\s+(?:(?:so|really|very|a bit|a little|kinda|kind of|pretty|super|totally|just|feeling|getting|still|quite|too|sooo+|extremely|incredibly)\\s+)*(?:${MOODS_EN}|tired|sleepy|hungover|starving|bored|nervous|anxious|overwhelmed|exhausted|stressed out|pumped|psyched|thrilled|relieved|grateful|thankful|jealous|bummed|gutted|shook|rusty)\\b`,
+  'i',
+);
+const JOKE_EN = /\b(?:jk|just kidding|kidding|joking|lmao|rofl)\b/i;
+// Today's mishaps and the task at hand: "I forgot my umbrella today", "I locked myself out again",
+// "I'm such an idiot", "my code keeps throwing a NullPointerException".
+const MISHAP_EN =
+  /^(?:i|we)\s+(?:just\s+|totally\s+|completely\s+)?(?:forgot|forget|locked (?:myself|ourselves) out|lost my (?:keys|phone|wallet|charger)|missed (?:the|my) (?:bus|train|flight|stop)|overslept|spilled|spilt|dropped my|burnt|burned (?:the|my) (?:toast|dinner|rice))\b|^(?:i|we)(?:['’]m|\s+am|['’]re)\s+(?:such|so)\s+(?:an?\s+)?(?:idiot|mess|klutz|dork|dummy|genius|fool)\b/i;
+const TASK_TROUBLE_EN =
+  /^my\s+(?:brain|head|code|app|script|program|build|test|tests|query|function|site|website|laptop|computer|pc|phone|printer|wifi|internet|router|server|docker|container|cluster|deploy|deployment|spreadsheet|formula|macro|essay|draft|email)\s+(?:(?:just|really|still|always|totally|completely)\s+)?(?:keeps|won['’]?t|doesn['’]?t|isn['’]?t|is not|crashed|crashes|broke|died|stopped|throws|throwing|fails|failed|is (?:broken|slow|crashing|failing|throwing))\b/i;
+// Words too general to make a statement worth keeping on their own ("I did it", "I'm on it").
+const WEAK_EN = new Set(
+  'get got go went gone do did done make made have had be been thing things stuff lot lots really just like want need know think say said see look try use come take right good bad nice well time day today way kind sort bit something anything everything nothing one also still even much many back now then yeah yes havent hasnt wasnt werent wouldnt shouldnt couldnt getting used'.split(' '),
+);
+
+function contentWordsEn(text: string): string[] {
+  return latinWords(text).filter((word) => !isStopWord(word) && !WEAK_EN.has(word.replace(/['’]/g, '')) && word.length > 1);
+}
+
+/**
+ * Enough to be a statement: two content words, a name, or one that is not a bare verb form
+ * ("I'm vegan", "im doing keto" say something; "I'm practicing", "my husband" do not).
+ */
+function saysSomething(text: string, names: readonly string[], relation: string | null): boolean {
+  if (names.length > 0) return true;
+  const words = contentWordsEn(text).filter((word) => !relation || !word.startsWith(relation.toLowerCase().slice(0, 4)));
+  if (words.length >= 2) return true;
+  return words.length === 1 && !/(?:ing|ed)$/.test(words[0] ?? '') && !relation;
+}
+
+// --- Chinese -----------------------------------------------------------------------------
+
+const LEAD_ZH = /^(?:(?:对了|其实|另外|还有|顺便说一下|顺便说|顺便|话说|哈哈+|嗯+|诶|哎|啊|呃|对|然后|而且|不过|但是|所以|因为|就是|反正|说真的|老实说|坦白说|btw|BTW|PS|ps)[\s,，、:：。!！~～]*)+/;
+const SUBJECT_ZH = /^(?:我|俺|咱|本人)/;
+const RELATION_SUBJECT_ZH = new RegExp(`^(?:我|我们|我家)(?:的)?(?:大|小|亲)?(${RELATION_ZH})`);
+const REQUEST_ZH = /^我(?:们)?(?:想|要|需要|希望|得)(?:你|请你|让你|问|知道|了解|请教|写|做一个|做个|找|查|看看|试试|确认|学习一下|准备一个|弄一个|翻译|改一下|整理)|^我(?:有(?:个|一个)?(?:问题|疑问|事)|不知道(?:该|怎么|要|什么|哪)|在想|想问|想请)|帮我|给我|你能|你可以|能不能|可不可以|麻烦你/;
+const REACTION_ZH = /^我(?:知道了|明白了?|懂了|看看|试试|试一下|想想|考虑一下|觉得(?:这|那|你|挺|还|不错|可以|很好|有道理|也是)|同意|没问题|也是|就是说|去看看|马上|先去|回头|收到|记下了|好了|来了|去了啊|是说)/;
+const MOOD_ZH = /^我(?:今天|现在|最近|这几天|刚才)?(?:好|很|太|真|有点|有些|超|特别|非常|挺|真的|快)?(?:累|困|饿|烦|开心|高兴|难过|伤心|无聊|紧张|焦虑|郁闷|生气|兴奋|激动|崩溃|忙|无语|头疼|头大|懵)/;
+const JOKE_ZH = /开玩笑|开个玩笑|逗你|哈哈哈哈/;
+// Chinese drops 我 at the start too ("周日打羽毛球把脚崴了", "搬到台北一个月了"): a clause that tells
+// something happening in the user's life, with no other subject, is theirs.
+const OTHER_SUBJECT_ZH = /^(?:他|她|它|你|您|他们|她们|别人|人家|有人|大家|朋友|同事|老板|领导|老师|医生|孩子|天气|今天天气|这|那|哪)/;
+const LIFE_EVENT_ZH = /搬到|搬家|住在|入职|离职|辞职|退休|升职|毕业|结婚|订婚|分手|怀孕|生了|考上|报名|开始学|在学|学了|养了|买了|崴|扭伤|扭了|摔|骨折|受伤|过敏|戒了|戒烟|戒酒|开始吃|不吃|不喝|住院|手术|拿到offer|换工作|换了工作/;
+const MISHAP_ZH = /^我(?:又|刚|刚刚|今天)?(?:忘了带|忘带|忘记带|把.{1,6}(?:丢了|弄丢了|落在)|丢了|睡过头|错过了|迟到了|手机没电)/;
+
+function contentCharsZh(text: string): number {
+  return (text.match(/[\u4e00-\u9fff]/g) ?? []).filter((c) => !'我的了是在你他她它们吗呢吧啊呀哦嗯和与就都也还这那个有一不么什怎把被给让对从向很太又再要会能可以着过得地之其'.includes(c)).length;
+}
+
+// --- Classification (may be wrong; the memory is kept either way) ------------------------------
+
+const PAST_EN = new RegExp(
+  String.raw`^(?:i|we|my \w+|our \w+)\s+(?:just\s+|finally\s+|recently\s+|already\s+|only\s+|also\s+|actually\s+)?(?:${[...IRREGULAR_PAST].join('|')}|learnt|\w+ed)\b`,
+  'i',
+);
+const FUTURE_EN = /\b(?:i['’]ll|i will|we['’]ll|we will|i['’]m going to|we['’]re going to|i['’]m gonna|gonna|planning to|plan to|i['’]m (?:flying|heading|leaving|moving|starting|visiting|meeting|seeing|taking|going|travel(?:l)?ing|getting married|having)|we['’]re (?:flying|heading|leaving|moving|visiting|going|having|getting))\b/i;
+const PREFERENCE_EN =
+  /\b(?:like|likes|love|loves|enjoy|enjoys|adore|hate|hates|dislike|prefer|prefers|fan of|into|obsessed with|can['’]?t stand|favou?rite|addicted to|crazy about|big on)\b|^(?:i|we)\s+(?:usually\s+|always\s+|only\s+|mostly\s+|normally\s+)?(?:take|drink|eat|wear|listen to|watch)\b/i;
+const SKILL_EN = /^(?:i|we)(?:['’]m| am)?\s+(?:learning|studying|practi[cs]ing|teaching myself|taking (?:lessons|classes|a course))\b|^(?:i|we)\s+(?:can(?!['’]?t|not)|know how to|speak|play)\b/i;
+const GOAL_EN = /^(?:i|we)\s*(?:want to|wanna|['’]d (?:love|like) to|would (?:love|like) to|hope to|plan to|aim to|dream of|['’]m (?:trying|hoping|aiming|saving|planning) (?:to|for|up))\b|\bmy (?:goal|dream|plan)\b/i;
+const CONSTRAINT_EN = /\b(?:allergic|intolerant|can['’]?t (?:eat|drink|have)|avoid|diabetic|vegan|vegetarian|pescatarian|gluten|sober|budget|keto|halal|kosher)\b/i;
+
+const PAST_ZH = /了(?:[，,。！!]|$)|过(?:[，,。！!]|$)|上周|上个月|昨天|前天|去年|刚才|刚刚|之前|以前|已经/;
+const FUTURE_ZH = /要|打算|准备|计划|将要|下周|下个月|明天|后天|明年|月底|周末要/;
+const PREFERENCE_ZH = /喜欢|爱|讨厌|不喜欢|受不了|最爱|偏爱|迷上|着迷|吃不惯|不爱/;
+const SKILL_ZH = /在学|学了|会说|会弹|会做|自学|报了.{0,6}班/;
+const GOAL_ZH = /想要|希望|梦想|目标|打算学|想学|想去/;
+
+function classify(text: string, chinese: boolean, relation: boolean, hasTime: boolean, past: boolean): { type: MemoryType; kind: MemoryKind } {
+  const future = chinese ? FUTURE_ZH.test(text) : FUTURE_EN.test(text);
+  // Someone else's fact is about them; with a date it is something that happens to them.
+  if (relation && !hasTime) return { type: 'semantic', kind: 'relationship' };
+  if (past && (hasTime || !/^(?:i|we)\s*(?:['’]ve|have)\b/i.test(text))) return { type: 'episodic', kind: 'event' };
+  if (future && hasTime) return { type: 'episodic', kind: 'plan' };
+  if (chinese ? PREFERENCE_ZH.test(text) : PREFERENCE_EN.test(text)) return { type: 'semantic', kind: 'preference' };
+  if (!chinese && CONSTRAINT_EN.test(text)) return { type: 'semantic', kind: 'constraint' };
+  if (chinese ? SKILL_ZH.test(text) : SKILL_EN.test(text)) return { type: 'semantic', kind: 'skill' };
+  if (chinese ? GOAL_ZH.test(text) : GOAL_EN.test(text)) return { type: 'semantic', kind: 'goal' };
+  if (future) return { type: 'episodic', kind: 'plan' };
+  return { type: 'semantic', kind: 'fact' };
+}
+
+/** Chat spelling without apostrophes ("im doing keto", "ive been", "dont eat"), for the summary. */
+function withApostrophes(text: string): string {
+  return text
+    .replace(/^im\b/i, "I'm")
+    .replace(/^ive\b/i, "I've")
+    .replace(/^id\b/i, "I'd")
+    .replace(/\b(don|can|won|isn|aren|doesn|didn|haven|hasn|wasn|weren)t\b/gi, "$1't");
+}
+
+/** The clause ends at a colon: what follows is what someone sent, said or wrote ("朋友圈发的：'…'"). */
+function introducesQuote(ctx: RuleContext): boolean {
+  return /^\s*[:：]/.test(ctx.text.slice(ctx.clause.end));
+}
+
+function englishDisclosure(ctx: RuleContext): Draft[] {
+  const raw = ctx.clause.text.trim();
+  const stated = raw.replace(LEAD_EN, '');
+  const setting = LEADING_SETTING_EN.exec(stated)?.[0] ?? '';
+  const text = stated.slice(setting.length).replace(LEAD_EN, '');
+  const relation = RELATION_SUBJECT_EN.exec(text);
+  const theirs = !relation && THEIR_SUBJECT_EN.test(text) && !OPINION_ONLY_EN.test(text);
+  // "my brother would love that joke": what someone would do is not a fact about them.
+  if ((relation || theirs) && /^\S+(?:\s+\S+)?\s+(?:would|could|might|['’]d)\b|^\S+['’]d\b/i.test(text)) return [];
+  if (!SUBJECT_EN.test(text) && !relation && !ABOUT_ME_EN.test(text) && !theirs) return [];
+  if (REQUEST_EN.test(text) || REACTION_EN.test(text) || JOKE_EN.test(raw) || INTRODUCES_QUOTE_EN.test(text) || introducesQuote(ctx)) return [];
+  if (MISHAP_EN.test(text) || TASK_TROUBLE_EN.test(text)) return [];
+  if (!relation && MOOD_EN.test(text)) return [];
+  const names = properNouns(raw);
+  if (!saysSomething(text, names, relation?.[1] ?? null)) return [];
+  const described = ctx.describe(withApostrophes(text));
+  const summary = described && setting ? `${described} ${setting.replace(/[\s,]+$/, '').toLowerCase()}` : described;
+  if (!summary || summary.length < 4) return [];
+  const past = PAST_EN.test(text);
+  const time = ctx.resolveTime(stated, past ? 'past' : 'future');
+  const { type, kind } = classify(text, false, relation !== null || theirs, time !== null, past);
+  const isPlan = kind === 'plan' && time !== null && time.start.getTime() > ctx.message.createdAt.getTime() - 86_400_000;
+  return [
+    draftFor(ctx, {
+      type,
+      kind,
+      summary: time && (kind === 'event' || kind === 'plan') ? ctx.withDate(summary, time) : summary,
+      entities: [...(relation?.[1] ? [relation[1].toLowerCase()] : []), ...names],
+      time: kind === 'event' || kind === 'plan' ? time : null,
+      validity: isPlan ? 'temporary' : 'permanent',
+      // Said in passing: never a core (always-on) memory on the strength of a health word.
+      importance: genericImportance(kind),
+      priority: DISCLOSURE_PRIORITY,
+      generic: true,
+    }),
+  ];
+}
+
+function chineseDisclosure(ctx: RuleContext): Draft[] {
+  // A later clause that borrowed its 我 ("…，干了五年了", "…，尤其是刘慈欣的") elaborates the one
+  // before; only the specific rules read it.
+  if (ctx.carriedSubject) return [];
+  const raw = ctx.clause.text.trim();
+  const stated = raw.replace(LEAD_ZH, '');
+  const subjectless = !SUBJECT_ZH.test(stated) && !OTHER_SUBJECT_ZH.test(stated) && LIFE_EVENT_ZH.test(stated);
+  const text = subjectless ? `我${stated}` : stated;
+  const relation = RELATION_SUBJECT_ZH.exec(text);
+  if (!SUBJECT_ZH.test(text)) return [];
+  if (REQUEST_ZH.test(text) || REACTION_ZH.test(text) || JOKE_ZH.test(raw) || MISHAP_ZH.test(text) || introducesQuote(ctx)) return [];
+  if (!relation && MOOD_ZH.test(text) && contentCharsZh(text) < 6) return [];
+  if (contentCharsZh(text) < 3) return [];
+  const summary = ctx.describe(text);
+  if (!summary) return [];
+  const past = PAST_ZH.test(text);
+  const time = ctx.resolveTime(text, past ? 'past' : 'future');
+  const { type, kind } = classify(text, true, relation !== null, time !== null, past);
+  const isPlan = kind === 'plan' && time !== null;
+  return [
+    draftFor(ctx, {
+      type,
+      kind,
+      summary: time && (kind === 'event' || kind === 'plan') ? ctx.withDate(summary, time) : summary,
+      entities: [...(relation?.[1] ? [relation[1]] : []), ...chinesePlaces(text), ...latinTerms(text)],
+      time: kind === 'event' || kind === 'plan' ? time : null,
+      validity: isPlan ? 'temporary' : 'permanent',
+      importance: genericImportance(kind),
+      priority: DISCLOSURE_PRIORITY,
+      generic: true,
+    }),
+  ];
+}
+
+/** Low by default (SPEC §4.2): a constraint said in passing is worth a little more, never core. */
+function genericImportance(kind: MemoryKind): number {
+  return kind === 'constraint' ? 3 : 2;
+}
+
+export const DISCLOSURE_RULES: readonly Rule[] = [
+  { name: 'disclosure', scope: 'clause', lang: 'en', apply: englishDisclosure },
+  { name: 'disclosure-zh', scope: 'clause', lang: 'zh', apply: chineseDisclosure },
+];

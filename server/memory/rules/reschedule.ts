@@ -1,0 +1,73 @@
+/**
+ * A named appointment that moves (issue 12): "the dentist moved to thursday the 11th", "physio
+ * got moved to friday the 20th", "moved my haircut to saturday at 11 instead of today",
+ * "cancelled the physio appt for friday, rebooked it for next wednesday 10am", 牙医改到周四下午.
+ * The item is the appointment at its new time; apply-memories.ts sees the same appointment slot
+ * and the "moved" wording, and supersedes the old date with history.
+ */
+import { capitalize, stripFillers } from './english-summary';
+import { draftFor, type Rule, type RuleContext } from './context';
+import type { Draft } from './draft';
+
+const PRIORITY = 2;
+
+const APPOINTMENT_EN = String.raw`(?:[a-z-]+\s+)?(?:review|meeting|call|presentation|session|exam|viva|lesson|class)|dentist|doctor|gp|physio|physiotherapy|therapist|therapy|haircut|hairdresser|vet|check-?up|checkup|interview|surgery|scan|eye test|optician|appointment|appt`;
+const MOVE_EN = String.raw`moves|is moving|moved|rescheduled|pushed(?: back)?|postponed|brought forward|changed|shifted|bumped|rebooked`;
+const NOUN_FIRST = new RegExp(
+  String.raw`\b(?:my\s+|the\s+|our\s+|her\s+|his\s+)?(${APPOINTMENT_EN})(?:\s+(?:appt|appointment|visit|session))?(?:\s+with\s+[A-Z][\w-]+)?\s+(?:got\s+|was\s+|has been\s+|is\s+|been\s+)?(?:${MOVE_EN})\b(?:\s+from\s+.+?)?\s+(?:to|for|till|until)\s+(.+)$`,
+  'i',
+);
+const VERB_FIRST = new RegExp(String.raw`\b(?:${MOVE_EN})\s+(?:my|the|our|her|his)\s+(${APPOINTMENT_EN})(?:\s+(?:appt|appointment|visit|session))?(?:\s+from\s+.+?)?\s+(?:to|for)\s+(.+)$`, 'i');
+// "…cancelled the physio appt for friday, rebooked it for next wednesday": "it" is the one before.
+const IT_MOVED = new RegExp(String.raw`\b(?:${MOVE_EN}|booked)\s+it\s+(?:to|for)\s+(.+)$`, 'i');
+const NAMED_BEFORE = new RegExp(String.raw`\b(${APPOINTMENT_EN})\b`, 'i');
+
+const APPOINTMENT_ZH = '牙医诊所|牙医|看牙|医生|复查|复诊|体检|产检|面试|理发|手术|检查';
+const MOVE_ZH = new RegExp(`(${APPOINTMENT_ZH}).{0,12}?(?:被)?(?:改到|改成|推迟到|推到|提前到|挪到|换到|延期到|调到)(.+)$`);
+
+function moved(ctx: RuleContext, noun: string, newTime: string, chinese: boolean): Draft[] {
+  const when = stripFillers(newTime.replace(/\s+(?:instead of|rather than)\b.*$/i, '').replace(/[,，].*$/, ''));
+  const time = ctx.resolveTime(when, 'future');
+  if (!time) return [];
+  const summary = chinese ? `${noun}改到${when}` : `${capitalize(noun.toLowerCase())} moved to ${when}`;
+  return [
+    draftFor(ctx, {
+      type: 'episodic',
+      kind: 'plan',
+      summary: ctx.withDate(summary, time),
+      entities: [noun.toLowerCase()],
+      time,
+      validity: 'temporary',
+      conflictHint: noun.toLowerCase(),
+      priority: PRIORITY,
+      exclusive: true,
+    }),
+  ];
+}
+
+const english: Rule = {
+  name: 'reschedule',
+  scope: 'clause',
+  lang: 'en',
+  apply: (ctx) => {
+    const text = ctx.clause.text.trim();
+    const match = NOUN_FIRST.exec(text) ?? VERB_FIRST.exec(text);
+    if (match?.[1] && match[2]) return moved(ctx, match[1].replace(/^appt$/i, 'appointment'), match[2], false);
+    const it = IT_MOVED.exec(text);
+    const before = ctx.clauses.slice(0, ctx.index).map((c) => c.text).join(' ');
+    const named = NAMED_BEFORE.exec(before)?.[1];
+    return it?.[1] && named ? moved(ctx, named.replace(/^appt$/i, 'appointment'), it[1], false) : [];
+  },
+};
+
+const chinese: Rule = {
+  name: 'reschedule-zh',
+  scope: 'clause',
+  lang: 'zh',
+  apply: (ctx) => {
+    const match = MOVE_ZH.exec(ctx.clause.text);
+    return match?.[1] && match[2] ? moved(ctx, match[1].replace('诊所', ''), match[2], true) : [];
+  },
+};
+
+export const RESCHEDULE_RULES: readonly Rule[] = [english, chinese];

@@ -1,0 +1,67 @@
+/**
+ * Standing instructions said in passing (issue 12): "pls use celsius when u tell me weather
+ * stuff", "keep ur answers short, like 5 lines max", "no emojis in your replies", 回答简短点,
+ * 别老夹英文. Without "always" or "from now on" a request about *how answers look* (units,
+ * emoji, spelling, language, length, format, tone) still lasts: nobody wants Celsius for one
+ * reply only. A request about the task at hand ("make it shorter", "use this data") does not.
+ */
+import { describeChinese } from './chinese-summary';
+import { draftFor, type Rule } from './context';
+import { properNouns } from './entities';
+import { ruleSummaryEnglish } from './instructions';
+
+const PRIORITY = 3;
+
+const LEAD_EN = /^(?:(?:also|and|oh|btw|ok(?:ay)?|so|but|plus|one more thing|and also)[\s,:]+)*/i;
+const ASK_EN = /^(?:(?:pls|please|plz|can you|could you|would you|can u|could u|kindly)\s+)*(?:(?:always|never|just|only)\s+)?/i;
+const VERB_EN = /^(?:use|keep|answer|reply|respond|explain|stick to|no|avoid|skip|stop using|stop|don['’]?t|dont|do not|never|spell|talk to me in|speak|be)\b/i;
+// "give me metric units" lasts; "write a short poem about autumn" is the task itself.
+const TASK_VERB_EN = /^(?:give|write|show|put|include|add|format|list|start|lead with|make)\b/i;
+const ABOUT_ANSWERS_EN = /\b(?:answers?|replies|reply|responses?|explanations?|units|measurements|temperatures?|distances?)\b/i;
+const STYLE_EN =
+  /\b(?:celsius|fahrenheit|metric|imperial|units?|kilomet(?:er|re)s?|km|miles|kgs?|lbs|pounds|emojis?|british|american|spelling|english|spanish|french|german|chinese|japanese|language|short|shorter|brief|concise|detailed|bullet(?:s| points)?|markdown|tables?|headings?|jargon|formal|casual|tone|exclamation|sources|citations|examples?|comments|answers?|replies|reply|responses?|explanations?|lines? max|words max|metaphors?|analogies|summaries|summary|tl;?dr|conclusion first|24[- ]hour|am\/pm)\b/i;
+// The current task: "make it shorter", "use this one", "keep the second paragraph".
+const THIS_TASK_EN = /\b(?:it|this|that|these|those|the (?:first|second|third|last|above|following)|the (?:draft|email|letter|essay|text|paragraph|sentence|code|list|post|message|note|caption))\b/i;
+// "when you suggest study schedules keep everything after 10am": a condition on the answers.
+const WHEN_YOU_EN = /^(?:(?:so|and|also)\s+)?(?:when(?:ever)?|every time|each time|if)\s+(?:you|u)\s+(?:\w+\s+){1,6}?(?:keep|use|make|give|avoid|include|add|skip|put|stick to|don['’]?t|dont|never|always|start)\b/i;
+// "so dont suggest anything before 3pm": a reason just given makes the request a standing one.
+const CONSEQUENCE_EN = /^so\s+(?:please\s+|pls\s+)?(?:don['’]?t|dont|do not|never|no|avoid|stop)\s+\w+/i;
+
+const english: Rule = {
+  name: 'standing-instruction',
+  scope: 'clause',
+  lang: 'en',
+  apply: (ctx) => {
+    const clause = ctx.clause.text.trim();
+    const text = clause.replace(LEAD_EN, '');
+    const conditional = WHEN_YOU_EN.test(clause);
+    const consequence = CONSEQUENCE_EN.test(clause);
+    const core = text.replace(ASK_EN, '');
+    const verb = VERB_EN.test(core) || (TASK_VERB_EN.test(core) && ABOUT_ANSWERS_EN.test(core));
+    const styled = verb && STYLE_EN.test(core) && !THIS_TASK_EN.test(core.split(/\s+/).slice(0, 3).join(' '));
+    if (!styled && !conditional && !consequence) return [];
+    const summary = ruleSummaryEnglish(text.replace(/^so\s+/i, ''));
+    if (!summary || summary.split(/\s+/).length < 2) return [];
+    return [draftFor(ctx, { type: 'procedural', kind: 'rule', summary, entities: properNouns(text), priority: PRIORITY })];
+  },
+};
+
+const LEAD_ZH = /^(?:(?:对了|另外|还有|然后|而且|顺便|哦|嗯|好|btw|BTW)[\s,，、:：]*)*(?:你|请你|请|麻烦你|以后|以後|今后|之后|都|也)*/;
+const VERB_ZH = /^(?:用|别|不要|不用|少|多|回答|回复|回我|直接|给我|说话|尽量|一律|统一|写)/;
+const STYLE_ZH = /摄氏|华氏|公里|英里|公斤|斤|公制|表情|emoji|简短|简洁|短一点|短点|要点|列表|分点|繁体|简体|英文|中文|重点|结论|术语|例子|语气|正式|口语|markdown|字数|长篇|啰嗦|废话|单位/i;
+
+const chinese: Rule = {
+  name: 'standing-instruction-zh',
+  scope: 'clause',
+  lang: 'zh',
+  apply: (ctx) => {
+    const text = ctx.clause.text.trim();
+    const core = text.replace(LEAD_ZH, '');
+    if (!VERB_ZH.test(core) || !STYLE_ZH.test(core)) return [];
+    const summary = describeChinese(core.replace(/[哈呀啊哦喔吧嘛]+$/, ''));
+    if (!summary) return [];
+    return [draftFor(ctx, { type: 'procedural', kind: 'rule', summary, entities: [], priority: PRIORITY })];
+  },
+};
+
+export const STANDING_INSTRUCTION_RULES: readonly Rule[] = [english, chinese];

@@ -1,0 +1,142 @@
+/**
+ * Single-valued attributes (SPEC §4.4, issue 12): where the user lives, their job, their diet,
+ * their relationship status and the date of a named appointment can each hold one current value.
+ * Detected from the memory's own words, generically (any city, any job), so a new value can
+ * supersede the old one with history, and the memories that depended on the old value can be
+ * sent for review. Pure: the apply step (apply-memories.ts) does the writing.
+ */
+import { toSimplified } from '../llm/chinese-script';
+import { JOB_EN as JOB_EN_WORDS, RELATION_EN as RELATION_EN_WORDS } from './rules/lexicon';
+
+/**
+ * `job` holds a title and an employer ("data analyst at Shopify"); `job_title` only a title ("a
+ * nurse"), `employer` only a workplace ("the stroke unit at Charité"): a new workplace does not
+ * make the user stop being a nurse.
+ */
+export type SlotAttribute = 'home' | 'job' | 'job_title' | 'employer' | 'diet' | 'relationship_status' | `appointment:${string}` | `name:${string}`;
+
+export interface Slot {
+  attribute: SlotAttribute;
+  /** The value in the memory's words, lower-cased ("berlin", "data analyst at shopify"). */
+  value: string;
+}
+
+export interface SlotInput {
+  type: string;
+  kind: string;
+  summary: string;
+  entities: readonly string[];
+}
+
+const clean = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/\s*\((?:\d{4}-\d{2}(?:-\d{2})?(?: \d{2}:\d{2})?|\d{4}年.*?)\)\s*$/u, '')
+    .replace(/[.,!?;:。！？，；：]+$/u, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+// A value ends before a time, a reason or a second fact ("Lives in Leeds now since May", "…and works…").
+const VALUE_END = String.raw`(?=\s+(?:now|since|for|from|with|and|but|because|so|after|before|last|next|this|these|in\s+(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|the\b))\b|\s+\d|\s*[,;.!?(（]|$)`;
+
+const HOME_EN = new RegExp(String.raw`^(?:(?:now|currently|still|finally|just|actually|recently)\s+)*(?:lives|living|live|is based|based|has moved|moved|relocated|settled|is settled|has settled)\s+(?:back\s+)?(?:in|to|near|out of)\s+(?:the\s+)?(.+?)` + VALUE_END, 'i');
+const HOME_ZH = /^(?:现在|目前|已经|刚|上个月|去年|最近)*(?:住在|住|搬到|搬去|搬来|定居在?|家在)([\u4e00-\u9fffA-Za-z]{2,8}?)(?:了|啦|市|区)?(?=[，,。！!\s了啦]|[一二三四五六七八九十几两半\d]+(?:个|年|天|周|星期)|$)/;
+
+const JOB_EN = new RegExp(
+  String.raw`^(?:is\s+|has\s+)?(?:now\s+|officially\s+|finally\s+)?(retired)\b|^(?:(?:now|currently|still|just|recently|finally)\s+)*(?:works|working|is working|has started|started|starting|starts|began|joined|got a job|got promoted|was promoted|promoted)\s+(?:as|at|for|with|to|(?:on|in)(?=\s+the\s+.+\bat\b))\s+(.+?)(?=\s+(?:since|from|on|in\s+\d|starting|next|this|last)\b|\s*[,;.!?(（]|$)` +
+    String.raw`|^(?:is|was)\s+(?:now\s+)?an?\s+(.+?\s(?:at|for)\s+.+?)(?=\s*[,;.!?(（]|$)` +
+    String.raw`|^(?:is|was)\s+(?:now\s+)?an?\s+((?:[\w-]+\s+){0,3}?(?:${JOB_EN_WORDS}))\b`,
+  'i',
+);
+const JOB_ZH = /^(?:现在|目前|已经|刚|下个月|下周.)?(?:在|去)([\u4e00-\u9fffA-Za-z0-9]{1,12}?)(?:工作|上班|当|做)|^(?:现在|目前)?(?:是|当)([\u4e00-\u9fffA-Za-z]{2,10}?)(?:了)?$|(?:入职|跳槽到|升职为?|升任)([\u4e00-\u9fffA-Za-z]{2,10})|(退休)/;
+
+const DIET_EN = /\b(vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|plant[- ]based|eats? (?:meat|fish) again|eating (?:meat|fish) again|eats? meat|eats? fish)\b/i;
+const DIET_ZH = /(蛋奶素|吃素|素食者?|开始吃肉|又吃肉|不吃肉)/;
+
+const STATUS_EN = /^(?:is|are|got|just got|now|has been|have been)?\s*(?:now\s+)?(married|engaged|single|divorced|separated|widowed)\b|^(?:broke up|split up)\b/i;
+const STATUS_ZH = /^(?:已经|刚|现在)?(结婚了|订婚了|单身|离婚了|分手了)/;
+
+const RELATION_NAME = new RegExp(String.raw`^(?:(?:new|older|younger|big|little|best)\s+)?(${RELATION_EN_WORDS})(?:['’]s name is\s+|\s+is\s+(?:called\s+|named\s+)?|\s+)([A-Z][\p{L}'’-]+)\b(?!['’]s)`, 'iu');
+
+const APPOINTMENTS = /\b((?:[a-z-]+\s+)?(?:review|meeting|presentation|exam|viva)|dentist|doctor|gp|physio|physiotherapy|therapist|therapy|haircut|hairdresser|vet|check-?up|interview|surgery|scan|eye test|optician)\b|(牙医|医生|复查|体检|产检|面试|理发|复诊|看牙|手术)/i;
+
+// One role, several words: a new manager replaces the boss.
+const SAME_ROLE: Record<string, string> = { boss: 'manager', supervisor: 'manager', 'line manager': 'manager', 'team lead': 'manager', wife: 'partner', husband: 'partner', spouse: 'partner' };
+
+/** The slot a memory fills, if it states one of the single-valued attributes. */
+export function slotOf(memory: SlotInput): Slot | null {
+  const summary = toSimplified(memory.summary.trim());
+  if (memory.type === 'procedural') return null;
+  if (memory.type === 'episodic' && memory.kind === 'plan') {
+    const appointment = APPOINTMENTS.exec(summary);
+    const noun = appointment?.[1] ?? appointment?.[2];
+    return noun ? { attribute: `appointment:${noun.toLowerCase().replace(/-/g, '')}`, value: clean(summary) } : null;
+  }
+  // Someone else's facts ("Sister lives in Oslo") are theirs, not the user's slots; only the name
+  // of one of the user's people is ("Sister is Clara", "Manager's name is Priya").
+  if (memory.kind === 'relationship') {
+    const named = RELATION_NAME.exec(memory.summary.trim());
+    // The pattern is case-insensitive for the relation word; the name itself must be capitalised
+    // ("Husband grew up in Naples" names no one).
+    return named?.[1] && named[2] && /^\p{Lu}/u.test(named[2]) ? { attribute: `name:${SAME_ROLE[named[1].toLowerCase()] ?? named[1].toLowerCase()}`, value: named[2].toLowerCase() } : null;
+  }
+  const home = HOME_EN.exec(summary) ?? HOME_ZH.exec(summary);
+  if (home?.[1]) return { attribute: 'home', value: clean(home[1]) };
+  const job = JOB_EN.exec(summary) ?? JOB_ZH.exec(summary);
+  const title = job?.[1] ?? job?.[2] ?? job?.[3] ?? job?.[4] ?? job?.[5];
+  if (title) return { attribute: jobAttribute(clean(title), summary), value: clean(title) };
+  if (memory.kind === 'constraint' || memory.kind === 'fact' || memory.kind === 'preference') {
+    const diet = DIET_EN.exec(summary) ?? DIET_ZH.exec(summary);
+    if (diet?.[1]) return { attribute: 'diet', value: clean(diet[1]) };
+  }
+  const status = STATUS_EN.exec(summary) ?? STATUS_ZH.exec(summary);
+  if (status) return { attribute: 'relationship_status', value: clean(status[1] ?? status[0]) };
+  return null;
+}
+
+const TITLE = new RegExp(String.raw`\b(?:${JOB_EN_WORDS})\b`, 'i');
+const EMPLOYER = /\b(?:at|for|with)\s+\S/i;
+
+function jobAttribute(value: string, summary: string): SlotAttribute {
+  if (/[\u4e00-\u9fff]/.test(value)) return /在.+(?:工作|上班)/.test(summary) ? 'employer' : 'job_title';
+  const title = TITLE.test(value) || /^(?:works|working)\s+as\b/i.test(summary);
+  const employer = EMPLOYER.test(value) || /^(?:works|working|is working)\s+(?:at|for)\b/i.test(summary) || /^(?:joined|started (?:at|on))\b/i.test(summary);
+  return title && employer ? 'job' : employer ? 'employer' : 'job_title';
+}
+
+/** People there is one of at a time: a new name replaces the old; a sister's only on a correction. */
+export const ONE_AT_A_TIME = new Set(['name:manager', 'name:partner', 'name:girlfriend', 'name:boyfriend', 'name:fiance', 'name:fiancé', 'name:fiancee', 'name:fiancée', 'name:spouse', 'name:landlord', 'name:therapist', 'name:doctor']);
+
+/** What a new value of `attribute` replaces: a title and a workplace replace each other's halves. */
+export function replacedAttributes(attribute: SlotAttribute): SlotAttribute[] {
+  if (attribute === 'job') return ['job', 'job_title', 'employer'];
+  if (attribute === 'job_title' || attribute === 'employer') return [attribute, 'job'];
+  return [attribute];
+}
+
+/** Words a slot's memories are found by, whatever they say ("Started on the stroke unit at Charité" is about work). */
+export function slotWords(attribute: string | null): string {
+  if (!attribute) return '';
+  if (attribute === 'home') return 'live home 住 家';
+  if (attribute === 'job' || attribute === 'job_title' || attribute === 'employer') return 'work job 工作 上班';
+  if (attribute === 'diet') return 'diet eat 饮食 吃';
+  if (attribute === 'relationship_status') return 'relationship 感情';
+  return 'appointment 预约';
+}
+
+/** Words of a value that name a place or employer another memory can depend on ("lyon", "shopify"). */
+export function anchorWords(slot: Slot, entities: readonly string[]): string[] {
+  if (slot.attribute !== 'home' && slot.attribute !== 'job' && slot.attribute !== 'employer') return [];
+  const value = slot.value;
+  const named = entities.map((e) => e.toLowerCase()).filter((e) => (e.length >= 3 || /[\u4e00-\u9fff]{2}/.test(e)) && value.includes(e));
+  if (named.length > 0) return named;
+  // Without an entity, the last word of a place ("leeds") or the employer after "at" ("shopify").
+  const employer = /\b(?:at|for|with)\s+(?:the\s+)?([\p{L}\d&'-]+(?:\s+[\p{L}\d&'-]+)?)$/u.exec(value)?.[1];
+  if (slot.attribute !== 'home') return employer && employer.length >= 3 ? [employer] : [];
+  return value.length >= 2 ? [value] : [];
+}
+
+/** `memories.slot`: the attribute only (the value is read from the summary when it matters). */
+export function slotColumn(memory: SlotInput): string | null {
+  return slotOf(memory)?.attribute ?? null;
+}

@@ -1,0 +1,102 @@
+/**
+ * Single-valued attributes through the real chat turn (issue 12): a move, a new job, a diet change
+ * and a moved appointment replace the old value with history; A → B → A ends at A; what depended on
+ * the old place waits in the review inbox as "may be outdated", where the user can keep or drop it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, seedUser, type TestDatabase } from '../helpers/db';
+import { chatTurn, testJobs } from '../helpers/jobs';
+import { memoriesOf, versionsOf } from '../helpers/memories';
+import { callerFor } from '../helpers/trpc';
+
+describe('slots: one current value, with history', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase('pglite');
+  });
+  afterAll(async () => t?.close());
+
+  async function story(lines: string[]) {
+    const user = await seedUser(t.db, 'slots');
+    const jobs = testJobs(t);
+    for (const line of lines) await chatTurn(t, jobs, user, crypto.randomUUID(), line);
+    return user;
+  }
+  const active = async (userId: string) => (await memoriesOf(t, userId, 'active')).map((m) => m.summary.toLowerCase());
+  const withStatus = async (userId: string, status: 'superseded' | 'conflicted') => (await memoriesOf(t, userId, status)).map((m) => m.summary.toLowerCase());
+
+  it('a move replaces the city, keeps it in history, and sends what depended on it for review', async () => {
+    const user = await story(['I live in Lyon.', 'My favourite bakery is Chez Paul in Lyon.', 'we finally moved to Berlin last month, still unpacking']);
+    const now = await active(user.id);
+    expect(now.some((s) => s.includes('berlin'))).toBe(true);
+    expect(now.filter((s) => s.includes('lyon'))).toEqual([]);
+    expect((await withStatus(user.id, 'superseded')).some((s) => s.includes('lives in lyon'))).toBe(true);
+    const [bakery] = await memoriesOf(t, user.id, 'conflicted');
+    expect(bakery?.summary).toMatch(/bakery/i);
+    expect(bakery?.statusReason).toMatch(/^May be outdated: .*berlin.*lyon/i);
+    const history = await versionsOf(t, bakery!.id);
+    expect(history.at(-1)?.reason).toMatch(/may be outdated/i);
+
+    // "Still true" in the review inbox brings it back; it is the user's call.
+    const caller = callerFor(t, user);
+    expect((await caller.memories.reviewCount()).conflicted).toBe(1);
+    await caller.memories.confirm({ id: bakery!.id });
+    expect((await memoriesOf(t, user.id, 'active')).some((m) => m.id === bakery!.id)).toBe(true);
+  });
+
+  it('Lyon → Berlin → Lyon ends at Lyon, each step in history', async () => {
+    const user = await story(['I live in Lyon.', 'I moved to Berlin.', 'I moved back to Lyon.']);
+    const homes = (await active(user.id)).filter((s) => /\b(?:lives?|moved)\b/.test(s) && /lyon|berlin/.test(s));
+    expect(homes.filter((s) => s.includes('berlin'))).toEqual([]);
+    expect(homes.some((s) => s.includes('lyon'))).toBe(true);
+    expect((await withStatus(user.id, 'superseded')).filter((s) => /lyon|berlin/.test(s)).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a new job replaces the old one; a new workplace keeps the title', async () => {
+    const user = await story(['I work as a teacher at Maple Primary.', 'I GOT IT!!! starting as a data analyst at shopify on april 6.']);
+    const now = await active(user.id);
+    expect(now.some((s) => s.includes('data analyst at shopify'))).toBe(true);
+    expect(now.filter((s) => s.includes('teacher'))).toEqual([]);
+
+    const nurse = await story(["I'm a nurse.", 'also i started on the stroke unit at charité']);
+    const nurseNow = await active(nurse.id);
+    expect(nurseNow).toEqual(expect.arrayContaining([expect.stringContaining('nurse'), expect.stringContaining('charité')]));
+  });
+
+  it('a diet changes: vegetarian, then eating fish again', async () => {
+    const user = await story(["I'm vegetarian.", "fun fact i've started eating fish again, doctor said my iron was low"]);
+    expect((await active(user.id)).filter((s) => s.includes('vegetarian'))).toEqual([]);
+    expect((await withStatus(user.id, 'superseded')).some((s) => s.includes('vegetarian'))).toBe(true);
+  });
+
+  it('a moved appointment replaces its date; a second appointment of another kind stays', async () => {
+    const user = await story(['I have a dentist appointment on the 12th at 3pm.', 'I have a physio appointment on the 20th.', 'the dentist moved to thursday the 19th btw']);
+    const dentist = (await memoriesOf(t, user.id, 'active')).filter((m) => /dentist/i.test(m.summary));
+    expect(dentist).toHaveLength(1);
+    expect(dentist[0]?.summary).toMatch(/19th/);
+    expect(dentist[0]?.occurredAt?.getUTCDate()).toBe(19);
+    expect((await active(user.id)).some((s) => s.includes('physio'))).toBe(true);
+  });
+
+  it("someone else's move is theirs: the user's home stays", async () => {
+    const user = await story(['I live in Lyon.', 'My sister lives in Oslo and she just moved to Bergen.']);
+    expect((await active(user.id)).some((s) => s.includes('lives in lyon'))).toBe(true);
+  });
+
+  it("people's names: a new manager replaces the old one, a second sister does not, a correction does", async () => {
+    const user = await story([
+      'My manager is Priya.',
+      'my new manager is Tom, Priya left',
+      'My sister is called Clara.',
+      'My sister is called Anna.',
+      'Actually my sister is Clare, not Clara, autocorrect',
+    ]);
+    const now = await active(user.id);
+    expect(now.filter((s) => s.includes('manager'))).toEqual([expect.stringContaining('tom')]);
+    expect((await withStatus(user.id, 'superseded')).some((s) => s.includes('priya'))).toBe(true);
+    const sisters = now.filter((s) => s.includes('sister'));
+    expect(sisters.some((s) => s.includes('anna'))).toBe(true);
+    expect(sisters.some((s) => s.includes('clare'))).toBe(true);
+    expect(sisters.filter((s) => /\bclara\b/.test(s) && !s.includes('clare'))).toEqual([]);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The offline extractor's redesign (issue 12): extract generously — every lasting disclosure,
+ * several per message, others' facts as theirs — and validate strictly. Each case is a shape of
+ * everyday speech, not a sentence the rules were written for.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseExplicitCommand } from '@/server/memory/explicit-command';
+import { extractWithRules } from '@/server/memory/rules';
+import { validateExtracted } from '@/server/memory/validate';
+import { AT, said } from './window';
+
+const items = (text: string, at = AT) => {
+  const window = said(text, [], { at });
+  return validateExtracted(extractWithRules(window), window).accepted;
+};
+const summaries = (text: string, at = AT) => items(text, at).map((i) => i.summary.toLowerCase());
+
+describe('extract generously', () => {
+  it('keeps each fact of a message that states several, said in passing', () => {
+    const found = summaries("can u fix my cover letter, i'm 34, live in glasgow and work in insurance. boring i know lol");
+    expect(found.some((s) => s.includes('34'))).toBe(true);
+    expect(found.some((s) => s.includes('glasgow'))).toBe(true);
+    expect(found.some((s) => s.includes('insurance'))).toBe(true);
+    expect(found.filter((s) => s.includes('glasgow') && s.includes('insurance'))).toEqual([]);
+  });
+
+  it("keeps someone else's facts as theirs, and the user's own fact beside them", () => {
+    const found = items('my husband grew up in naples and he adores anchovies, i\'m allergic to shellfish though');
+    const anchovies = found.filter((i) => i.summary.toLowerCase().includes('anchov'));
+    expect(anchovies.map((i) => [i.kind, i.summary.toLowerCase().startsWith('husband')])).toEqual([['relationship', true]]);
+    expect(found.some((i) => i.kind === 'constraint' && /shellfish/i.test(i.summary))).toBe(true);
+  });
+
+  it('reads a past weekday as the past: an injury last sunday is an event, not a plan that expires', () => {
+    const [fall] = items('sprained my wrist on sunday playing 5-a-side, any tips for typing?');
+    expect(fall?.type).toBe('episodic');
+    expect(fall?.kind).toBe('event');
+    expect(fall?.valid_until).toBeNull();
+    expect(fall?.occurred_at?.slice(0, 10)).toBe('2026-03-01'); // the Sunday before Thursday 5 March
+  });
+
+  it('keeps a new job as a lasting fact with its whole title', () => {
+    const job = items('I GOT IT!!! starting as a data analyst at shopify on april 6. can u help me write a goodbye note').find((i) => /shopify/i.test(i.summary));
+    expect(job?.summary).toMatch(/data analyst at shopify/i);
+  });
+
+  it('hears standing instructions said in passing, in both languages', () => {
+    for (const text of ['also pls use celsius when u tell me weather stuff', 'keep ur answers short, like 5 lines max', '回答简短点，别每次都给我列一大堆要点']) {
+      expect(items(text).some((i) => i.type === 'procedural'), text).toBe(true);
+    }
+    // A one-off task about the reply at hand is not a standing rule.
+    expect(items('Write a short poem about autumn in Kyoto.')).toEqual([]);
+  });
+
+  it('keeps nothing from moods, mishaps, reactions, forwarded text or what would be', () => {
+    for (const text of [
+      "lol I'm such an idiot, I locked myself out again",
+      'I forgot my umbrella today, typical.',
+      "forwarding this from the group chat: 'anyone free saturday? i'm bringing snacks' — funny reply?",
+      '我朋友朋友圈发的：\'我要辞职去大理开民宿了！\' 帮我想句评论',
+      "That's hilarious 😂 my brother would love that joke",
+      'if I ever moved to Japan I would learn Japanese',
+      'I see, thanks, I will try that',
+    ]) {
+      expect(summaries(text), text).toEqual([]);
+    }
+  });
+
+  it('splits Chinese typed with spaces for commas, and a message with no 我 still tells the user\'s life', () => {
+    const found = summaries('周日打羽毛球把脚崴了 现在肿得像馒头 上班还得走路 怎么消肿快');
+    expect(found.some((s) => s.includes('羽毛球') && s.includes('崴'))).toBe(true);
+    const moves = summaries('我入职字节啦！！现在是高级UI设计师 上个月刚搬到上海 房子在徐汇');
+    expect(moves.some((s) => s.includes('字节'))).toBe(true);
+    expect(moves.some((s) => s.includes('上海'))).toBe(true);
+  });
+
+  it('reads Traditional Chinese with the same rules and keeps the user\'s own characters', () => {
+    const found = items('搬到台北一個月了 住在大安區 兩隻狗狗不太習慣公寓');
+    const home = found.find((i) => i.summary.includes('大安'));
+    expect(home?.summary).toContain('大安區');
+    expect(home?.quote).toBe('住在大安區');
+    expect(found.every((i) => !i.summary.includes('台北') || !i.summary.includes('臺'))).toBe(true);
+  });
+});
+
+describe('"remember …" and the rest of the message', () => {
+  it('the request covers its own sentence; what follows is extracted like any other words', () => {
+    const text = "remember that my mum's birthday is march 3rd. also she hates lilies so never suggest lily bouquets";
+    const command = parseExplicitCommand(text);
+    expect(command?.kind === 'remember' && command.content).toBe("my mum's birthday is march 3rd");
+    const found = items(text);
+    expect(found.some((i) => i.kind === 'relationship' && /mum hates lilies/i.test(i.summary))).toBe(true);
+    expect(found.some((i) => i.type === 'procedural' && /lil/i.test(i.summary))).toBe(true);
+    // The tail is not folded into the high-importance explicit item.
+    expect(found.filter((i) => i.importance >= 4 && /lil/i.test(i.summary))).toEqual([]);
+  });
+
+  it('after the fast channel stored the request, the slow channel drops only items quoting it', () => {
+    const text = 'remember my sister is called Clara. also i started piano last month';
+    const window = { ...said(text), commandHandled: ['m1'] };
+    const { accepted, dropped } = validateExtracted(extractWithRules(window), window);
+    expect(accepted.map((i) => i.summary.toLowerCase())).toEqual(expect.arrayContaining([expect.stringContaining('piano')]));
+    expect(accepted.some((i) => /clara/i.test(i.summary))).toBe(false);
+    expect(dropped.map((d) => d.reason)).toContain('handled_by_fast_channel');
+  });
+});
