@@ -19,6 +19,7 @@ import { eq } from 'drizzle-orm';
 import type { UserDb } from '../../db/boundary';
 import { conversations } from '../../db/schema';
 import type { Tx } from '../../db/types';
+import { getUserSettings } from '../account/user-settings';
 import { config } from '../config';
 import { AppError } from '../errors';
 import { enqueueEvent, type OutboxRow } from '../events/outbox';
@@ -124,6 +125,7 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
   deps.rateLimit.check(db.userId);
   const now = deps.now?.() ?? new Date();
   const turn = await prepareTurn(db, input);
+  const { timeZone } = await getUserSettings(db);
   const memory = buildWorkingMemory(turn.history, {
     budget: config.chat.workingMemoryTokens,
     summary: turn.summary,
@@ -151,7 +153,7 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
         model: deps.model,
         // A tool call is a step; the model then answers with what the tool did.
         ...(tools ? { tools, stopWhen: isStepCount(config.chat.maxToolSteps) } : {}),
-        system: buildSystemPrompt({ now, memorySection, conversationSummary: memory.summary }),
+        system: buildSystemPrompt({ now, timeZone, memorySection, conversationSummary: memory.summary }),
         messages: toModelMessages(memory),
         abortSignal: signal,
         maxRetries: 1,

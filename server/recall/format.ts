@@ -4,6 +4,7 @@
  * section header or a new bullet, so text inside a memory cannot take over the prompt.
  */
 import { HOW_TO_RESPOND_HEADER, MEMORY_SECTION_HEADER } from '../llm/memory-section';
+import { localIsoDate } from '../memory/relative-time';
 
 export interface FormattableMemory {
   summary: string;
@@ -30,8 +31,9 @@ export function asData(text: string): string {
     .trim();
 }
 
-export function formatMemoryLine(memory: FormattableMemory): string {
-  const date = (memory.occurredAt ?? memory.createdAt).toISOString().slice(0, 10);
+/** A line of the memory section; its date is the user's calendar day (`timeZone`), not UTC's. */
+export function formatMemoryLine(memory: FormattableMemory, timeZone = 'UTC'): string {
+  const date = localIsoDate(memory.occurredAt ?? memory.createdAt, timeZone);
   const tags = [date, asData(memory.kind)];
   if (memory.importance >= 4) tags.push('important');
   if (memory.confidence === 'low') tags.push('low confidence');
