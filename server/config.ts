@@ -83,9 +83,10 @@ export const config = {
      * BM25 over the memory_terms postings (issue 13). k1 and b measured on LoCoMo (every turn
      * stored, README): b 0.75 → 0.503, 0.25 → 0.522 (chat turns vary in length but a longer one
      * is not less about its topic); k1 0.9–1.5 within 0.003. A memory's context (the message its
-     * source replied to) counts at contextWeight: 0.35 → +0.05 on LoCoMo.
+     * source replied to, the rest of its own message) counts at contextWeight: on LoCoMo 0 → 0.35
+     * +0.05 every turn stored, and 0.35 → 0.7 +0.009 through the extractor (0.7–1.0 flat).
      */
-    bm25: { k1: 1.2, b: 0.25, contextWeight: 0.35 },
+    bm25: { k1: 1.2, b: 0.25, contextWeight: 0.7 },
     /** Query terms from the last turns (SPEC §5.2) and from the concept map count this much. */
     recentTurnWeight: 0.5,
     conceptWeight: 0.4,
@@ -99,10 +100,11 @@ export const config = {
       neuralVectorWeight: 0.6,
     },
     /**
-     * A memory from the time the question names ("in March", "last weekend", "on 3 July") has its
-     * relevance multiplied by 1 + timeBoost (then rescaled); a day widens to the week before it.
+     * A memory from the time the question names ("in March", "last weekend", "on 3 July") gets this
+     * much relevance for being from then, beside its words and meaning (score.ts; measured: README);
+     * a day widens to the week before it.
      */
-    timeBoost: 2,
+    timeWindowWeight: 0.5,
     dayWindowBeforeDays: 7,
     /** How long a process trusts a user's vector count when choosing exact vs HNSW. */
     vectorCountTtlMs: 15 * 60_000,
@@ -120,6 +122,8 @@ export const config = {
     recencyDecayPerDay: 0.05,
     lowConfidenceFactor: 0.7,
     maxItems: 8, // SPEC §5.4
+    /** At most this many injected memories from one source message (measured: README). */
+    maxPerSource: 2,
     maxTokens: 1_200,
   },
   jobs: {

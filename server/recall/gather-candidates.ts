@@ -124,7 +124,8 @@ async function hnswNearest(tx: Tx, vector: number[], model: string, types: Memor
 
 export interface FulltextResult {
   /**
-   * The BM25 a memory would get by holding every query term once, at average length: Σ weight·idf.
+   * The BM25 a memory would get by holding every word of the question once, at average length:
+   * Σ idf over the message's own terms (not the concept map's or the last turns').
    * Recall divides by it, so a memory matching only a minor term of the question stays a weak
    * match even when it is the best one there is.
    */
@@ -167,7 +168,9 @@ export async function fulltextCandidates(tx: Tx, terms: WeightedTerm[], types: M
       d as (select term, count(*)::float8 as n from p group by term),
       -- Every query term counts, found or not: a question about "Meeple" is not well matched by a
       -- memory that shares only a minor word of it.
-      i as (select sum(q.qw * ln(1 + (s.docs - coalesce(d.n, 0) + 0.5) / (coalesce(d.n, 0) + 0.5))) as ideal from q left join d on d.term = q.term cross join s),
+      -- Only the question's own words make the ideal: the concept map's and the last turns' are
+      -- optional help, and a memory is not a weaker match for not having them.
+      i as (select sum(q.qw * ln(1 + (s.docs - coalesce(d.n, 0) + 0.5) / (coalesce(d.n, 0) + 0.5))) as ideal from q left join d on d.term = q.term cross join s where q.qw >= 1),
       r as (
         select p.memory_id, p.user_id,
           sum(p.qw * ln(1 + (s.docs - d.n + 0.5) / (d.n + 0.5))
@@ -230,6 +233,24 @@ export async function structuredPicks(tx: Tx, types: MemoryRow['type'][], now: D
       .limit(config.recall.vectorTopK),
   ]);
   return [...upcoming, ...constraints];
+}
+
+/**
+ * The time route: memories from the stretch of time the question names ("which city was I in on
+ * 3 October?", "what did I do last weekend?"), by when they happened or were said. They compete
+ * like the others; the window adds to their relevance (score.ts).
+ */
+export async function timeWindowCandidates(tx: Tx, window: { from: Date; to: Date } | null, types: MemoryRow['type'][], now: Date): Promise<{ id: string }[]> {
+  if (!window || types.length === 0) return [];
+  const within = (column: typeof memories.createdAt | typeof memories.occurredAt) =>
+    tx
+      .select({ id: memories.id })
+      .from(memories)
+      .where(and(recallable(now), inArray(memories.type, types), gte(column, window.from), lte(column, window.to)))
+      .orderBy(desc(column))
+      .limit(config.recall.vectorTopK);
+  const [said, happened] = await Promise.all([within(memories.createdAt), within(memories.occurredAt)]);
+  return [...new Map([...happened, ...said].map((m) => [m.id, m])).values()];
 }
 
 /** Rows and their cosine to the query for a set of ids (candidates found by any route), in one query. */

@@ -6,6 +6,8 @@
  * Measured in the README (shipped eval sets and LoCoMo); add an entry only with a case for it.
  */
 
+import { toSimplified } from '../llm/chinese-script';
+
 interface Concept {
   id: string;
   asks: RegExp;
@@ -15,12 +17,12 @@ interface Concept {
 const CONCEPTS: readonly Concept[] = [
   {
     id: 'home',
-    asks: /\b(?:where|which (?:city|town|country|part)|what (?:city|town|country))\s+(?:do|did)\s+i\s+(?:live|stay|grow up)|\bwhere\s+am\s+i\s+(?:based|from|living)|\b(?:my|i)\s+(?:home ?town|address|city|neighbou?rhood|apartment|flat)\b|\bwhere(?:'s| is)\s+(?:my\s+)?home\b|\bmov(?:e|ed|ing)\b|住在哪|住哪|家在哪|哪里人|哪儿人|老家|搬家|搬到/i,
+    asks: /\b(?:where|which (?:city|town|country|part)|what (?:city|town|country))\s+(?:do|did)\s+i\s+(?:live|stay|grow up)|\b(?:what|which) (?:city|town|country|area|neighbou?rhood) am i (?:in|based|living)\b|\bwhere\s+am\s+i\s+(?:based|from|living)|\b(?:my|i)\s+(?:home ?town|address|city|neighbou?rhood|apartment|flat)\b|\bwhere(?:'s| is)\s+(?:my\s+)?home\b|\bmov(?:e|ed|ing)\b|住在哪|住哪|家在哪|哪里人|哪儿人|老家|搬家|搬到/i,
     adds: 'live lives living based moved move city home apartment flat hometown from 住 搬 家 城市',
   },
   {
     id: 'work',
-    asks: /\b(?:for a living|my (?:job|work|career|role|title|position|employer|company|boss|manager|colleague|coworker|office)|where\s+(?:do|did)\s+i\s+work|what\s+do\s+i\s+do\b(?!\s+(?:about|with|if|when|for fun))|what\s+i\s+do\s+for\s+work)|工作|上班|职业|公司|老板|同事|做什么的|干什么的|哪上班/i,
+    asks: /\b(?:for a living|my (?:job|work|career|role|title|position|employer|company|boss|manager|colleague|coworker|office)|where\s+(?:do\s+|did\s+)?i\s+work|what\s+do\s+i\s+do\b(?!\s+(?:about|with|if|when|for fun))|what\s+i\s+do\s+for\s+work)|工作|上班|职业|公司|老板|同事|做什么的|干什么的|哪上班/i,
     adds: 'work works job role title employer company office engineer manager team colleague boss 工作 上班 公司 职位 同事',
   },
   {
@@ -39,9 +41,24 @@ const CONCEPTS: readonly Concept[] = [
     adds: 'drink coffee tea latte espresso beer wine 喝 咖啡 茶',
   },
   {
+    id: 'visitors',
+    asks: /\b(?:coming to (?:stay|visit|see me)|come (?:to )?(?:stay|visit)|visiting me|visitors?|guests?|staying with (?:me|us)|anyone coming)\b|来看我|来住|来玩|客人/i,
+    adds: 'visit visiting visits coming stay staying guest flying in 来 看 住',
+  },
+  {
+    id: 'devices',
+    asks: /\b(?:what|which)\s+(?:phone|laptop|computer|car|bike|camera|watch)\b|\bmy\s+(?:phone|laptop|computer|car)\b|什么手机|哪款手机|我的手机|什么电脑|什么车/i,
+    adds: 'phone iphone pixel galaxy samsung android laptop macbook thinkpad car bike camera watch uses 手机 电脑 车',
+  },
+  {
     id: 'pet',
-    asks: /\b(?:my\s+pets?|pets?)\b|宠物/i,
-    adds: 'dog cat puppy kitten pet 狗 猫 宠物',
+    asks: /\b(?:my\s+pets?|pets?|my\s+(?:dog|cat|puppy|kitten)s?['’]?s?)\b|宠物|狗|猫/i,
+    adds: 'dog cat puppy kitten pet retriever labrador corgi poodle terrier spaniel beagle husky greyhound dachshund tabby 狗 猫 宠物 柯基 金毛 柴犬 泰迪 橘猫 狗狗 猫咪',
+  },
+  {
+    id: 'exercise',
+    asks: /\b(?:10k|5k|half marathon|marathon|race|running|run|jog\w*|gym|workouts?|exercis\w*|training|sports?|hik\w*|swim\w*|yoga|cycling|football|tennis)\b|运动|健身|跑步|锻炼|游泳|瑜伽|爬山|马拉松/i,
+    adds: 'run running jog gym exercise sport race marathon football yoga swim hike 运动 健身 跑步 锻炼 游泳 羽毛球',
   },
   {
     id: 'name',
@@ -62,6 +79,7 @@ const CONCEPTS: readonly Concept[] = [
 
 /** The concept ids a question asks about, and the words they add to its query. */
 export function expandQuestion(text: string): { concepts: string[]; words: string } {
-  const hits = CONCEPTS.filter((c) => c.asks.test(text));
+  const simple = toSimplified(text);
+  const hits = CONCEPTS.filter((c) => c.asks.test(simple));
   return { concepts: hits.map((c) => c.id), words: hits.map((c) => c.adds).join(' ') };
 }

@@ -15,6 +15,7 @@ import {
   loadWithSimilarity,
   proceduralRules,
   structuredPicks,
+  timeWindowCandidates,
   vectorCandidates,
 } from './gather-candidates';
 import { classifyIntent, typesFor, type RecallIntent } from './intent';
@@ -90,12 +91,13 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
       }
     }
     const scan = types.length > 0 && vector.length > 0 ? await scans.choose(tx, db.userId, model) : 'exact';
-    const [procedural, core, byVector, fulltext, structured] = await Promise.all([
+    const [procedural, core, byVector, fulltext, structured, byTime] = await Promise.all([
       proceduralRules(tx, input.now),
       coreMemories(tx, input.now),
       vectorCandidates(tx, vector, model, types, input.now, scan),
       fulltextCandidates(tx, built.terms, types, input.now),
       structuredPicks(tx, types, input.now),
+      timeWindowCandidates(tx, built.window, types, input.now),
     ]);
     const byText = fulltext.matches;
     const excluded = fulltext.excluded;
@@ -105,6 +107,7 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
     for (const m of byVector) add(m.id, 'vector');
     for (const m of byText) add(m.id, 'fulltext');
     for (const m of structured) add(m.id, 'structured');
+    for (const m of byTime) add(m.id, 'time');
 
     const loaded = await loadWithSimilarity(tx, [...routes.keys(), ...excluded.map((e) => e.id)], vector, model);
     const byId = new Map(loaded.map((l) => [l.row.id, l]));
@@ -136,7 +139,7 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
         return found ? [scored(found.row, found.similarity, ['fulltext'], e.reason)] : [];
       }),
     ];
-    return { model, selection: selectMemories(candidates, procedural, deps.limits, input.message) };
+    return { model, selection: selectMemories(candidates, procedural, deps.limits, input.message, input.timeZone) };
   });
 
   const { selection } = result;

@@ -50,9 +50,10 @@ export function scoreMemory(input: ScoreInput, context: ScoreContext): ScorePart
   const lexical = Math.max(0, Math.min(1, input.lexical));
   const similarity = Math.max(0, Math.min(1, input.similarity));
   const fused = (1 - context.vectorWeight) * lexical + context.vectorWeight * similarity;
-  const boost = 1 + config.recall.timeBoost;
-  // Rescaled so relevance stays within 0–1 whether or not the question names a time.
-  const relevance = input.inTimeWindow === null ? fused : (fused * (input.inTimeWindow ? boost : 1)) / boost;
+  // A question that names a time ("on 3 October", "last weekend") makes being from then part of
+  // relevance, words or not; rescaled so relevance stays within 0–1.
+  const weight = config.recall.timeWindowWeight;
+  const relevance = input.inTimeWindow === null ? fused : (fused + weight * (input.inTimeWindow ? 1 : 0)) / (1 + weight);
   const importance = input.importance / 5;
   // Never used yet: recency counts from when it was learned.
   const idleDays = Math.max(0, (context.now.getTime() - (input.lastAccessedAt ?? input.createdAt).getTime()) / DAY_MS);

@@ -12,7 +12,7 @@ import type { MemoryRow } from '../memory/memory-types';
 import { formatInstructionLine, formatMemoryLine, formatMemorySection } from './format';
 import type { ScoreParts } from './score';
 
-export type Route = 'vector' | 'fulltext' | 'structured' | 'core' | 'procedural';
+export type Route = 'vector' | 'fulltext' | 'structured' | 'core' | 'procedural' | 'time';
 export type Outcome = 'injected' | 'below_threshold' | 'cut_by_budget' | 'duplicate' | 'filtered';
 
 export type RecallMemory = Pick<
@@ -56,9 +56,9 @@ function shorten(summary: string, maxTokens: number): string {
   return `${out.trim()}…`;
 }
 
-function line(c: ScoredCandidate): string {
+function line(c: ScoredCandidate, timeZone: string): string {
   const summary = c.memory.type === 'episodic' ? shorten(c.memory.summary, EPISODIC_LINE_TOKENS) : c.memory.summary;
-  return formatMemoryLine({ ...c.memory, summary });
+  return formatMemoryLine({ ...c.memory, summary }, timeZone);
 }
 
 export interface RecallLimits {
@@ -84,6 +84,7 @@ export function selectMemories(
   procedural: RecallMemory[],
   limits: RecallLimits = DEFAULT_LIMITS,
   query = '',
+  timeZone = 'UTC',
 ): Selection {
   const queryConcepts = conceptsOf(query);
   const queryTerms = new Set(searchTerms(query));
@@ -114,10 +115,17 @@ export function selectMemories(
   const memoryLines: string[] = [];
   const seen = new Set<string>();
   let tokens = countTokens(formatMemorySection(['- x'], instructionLines));
+  const perSource = new Map<string, number>();
   for (const c of [...core, ...rest]) {
     const key = normaliseSummary(c.memory.summary);
     if (seen.has(key)) {
       decide(c, 'duplicate', 'same text as an injected memory');
+      continue;
+    }
+    // Several facts from one message are several memories; the prompt keeps room for others.
+    const source = c.memory.sourceMessageId;
+    if (source && (perSource.get(source) ?? 0) >= config.recall.maxPerSource) {
+      decide(c, 'duplicate', `${config.recall.maxPerSource} memories from the same message already used`);
       continue;
     }
     if (memoryLines.length >= limits.maxItems) {
@@ -125,13 +133,14 @@ export function selectMemories(
       continue;
     }
     // Lines are built and tokenised only while there is room (a minor saving: ~0.01 ms a line).
-    const text = line(c);
+    const text = line(c, timeZone);
     const cost = countTokens(text) + 1;
     if (tokens + cost > limits.maxTokens) {
       decide(c, 'cut_by_budget', `token limit ${limits.maxTokens}`);
       continue;
     }
     seen.add(key);
+    if (source) perSource.set(source, (perSource.get(source) ?? 0) + 1);
     memoryLines.push(text);
     tokens += cost;
     decide(c, 'injected');

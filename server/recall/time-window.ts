@@ -1,6 +1,6 @@
 /**
  * The stretch of time a question names ("what did I do last weekend?", "in September 2022",
- * 上个月), so recall can prefer memories from then (config.recall.timeBoost). English dates with
+ * 上个月), so recall can prefer memories from then (config.recall.timeWindowWeight). English dates with
  * a year or month come from chrono-node; everything else (weekdays, 上周六, 月底) from the
  * resolver the extractor uses, leaning to the past as questions about memories do.
  */

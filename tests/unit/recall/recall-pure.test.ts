@@ -53,12 +53,17 @@ describe('score (SPEC §5.3, re-weighted by issue 13)', () => {
     expect(relevant.score).toBeGreaterThan(core.score);
   });
 
-  it('prefers a memory from the time the question names, and keeps relevance within 0–1', () => {
+  it('counts being from the time the question names as relevance, words or not, within 0–1', () => {
+    const fused = scoreMemory(base, context).relevance;
     const inside = scoreMemory({ ...base, inTimeWindow: true }, context);
     const outside = scoreMemory({ ...base, inTimeWindow: false }, context);
-    expect(inside.relevance).toBeCloseTo(scoreMemory(base, context).relevance);
-    expect(outside.relevance).toBeCloseTo(inside.relevance / 3);
-    expect(inside.score).toBeGreaterThan(outside.score);
+    expect(inside.relevance).toBeCloseTo((fused + 0.5) / 1.5);
+    expect(outside.relevance).toBeCloseTo(fused / 1.5);
+    // From then, with no shared word, beats a shared word from another time.
+    const thenNoWords = scoreMemory({ ...base, lexical: 0, similarity: 0, inTimeWindow: true }, context);
+    const otherTimeWords = scoreMemory({ ...base, lexical: 0.5, similarity: 0, inTimeWindow: false }, context);
+    expect(thenNoWords.relevance).toBeGreaterThan(otherTimeWords.relevance);
+    expect(Math.max(inside.relevance, outside.relevance)).toBeLessThanOrEqual(1);
   });
 
   it('weighs vectors by embedder: the local ones weakly, a neural one strongly', () => {
