@@ -8,6 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { memories, memorySources } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { config } from '../config';
+import { toSimplified } from '../llm/chinese-script';
 import { createMemory, type NewMemory } from './create-memory';
 import type { ValidatedMemory } from './extraction-schema';
 import { findSimilarMemories, storeEmbedding, type SimilarMemory } from './embeddings';
@@ -246,7 +247,7 @@ function sameValue(slot: Slot, other: Slot | null, entities: readonly string[], 
 }
 
 // Wording that makes a new job, home or diet a change rather than a contradiction.
-const SLOT_CHANGE = /\b(?:starting|started|start(?:s)? (?:on|in|next)|new job|new (?:manager|boss|supervisor|team lead)|got the job|got promoted|promoted|joined|joining|retired|finally|again|just got|engaged|married|divorced|broke up|proposed|actually|correction|i meant|autocorrect)\b|入职|换工作|跳槽|退休|升职|开始|又|订婚|结婚|离婚|分手/i;
+const SLOT_CHANGE = /\b(?:starting|started|start(?:s)? (?:on|in|next)|new job|new (?:manager|boss|supervisor|team lead)|got the job|got promoted|promoted|joined|joining|retired|finally|again|just got|engaged|married|divorced|broke up|proposed|actually|correction|i meant|autocorrect)\b|入职|换工作|跳槽|退休|升职|开始|又|订婚|结婚|离婚|分手|当上|新工作|offer|去.{1,12}当/i;
 
 // An appointment moves only when the user says so; a second dentist visit is a second plan.
 const RESCHEDULED = /\b(?:after all|change of plan|moves|moving|moved|rescheduled|pushed|postponed|brought forward|changed|shifted|rebooked|bumped|instead|now on|now at)\b|改到|改成|推迟|提前|挪到|换到|延期/i;
@@ -275,7 +276,7 @@ async function replaceSlotValue(tx: Tx, item: ValidatedMemory, slot: Slot, ctx: 
   });
   // "Clare, not Clara": the correction names the value it replaces, and only that one goes.
   const named = rivals.filter((m) => namesOldValue(slotOf(m)?.value, `${item.quote} ${ctx.context ?? ''}`));
-  const said = ctx.sentence ?? item.quote;
+  const said = toSimplified(ctx.sentence ?? item.quote);
   const corrected = item.negative_update || CHANGE_MARKER.test(item.quote) || CORRECTION.test(said) || named.length > 0;
   if (slot.attribute.startsWith('name:') && !ONE_AT_A_TIME.has(slot.attribute)) {
     // A user can have two sisters: a second sister's name replaces the first only on a correction.

@@ -395,6 +395,11 @@ const DAY_RULES: DayRule[] = [
     },
   },
   {
+    // "改到10/8礼拜四": month/day, as Chinese writes it; only before Chinese text, so "1/2 cup" is no date.
+    pattern: /(?<![\d/.])(1[0-2]|0?[1-9])\/([12]\d|3[01]|0?[1-9])(?![\d/.])(?=\s*[\u4e00-\u9fff])/,
+    resolve: (m, today, _at, options) => datedDay(today, Number(m[1]), Number(m[2]), options),
+  },
+  {
     pattern: new RegExp(`(${ZH_NUM})月(${ZH_NUM})(?:日|号)`),
     resolve: (m, today, _at, options) => datedDay(today, parseNumber(m[1] ?? ''), parseNumber(m[2] ?? ''), options),
   },

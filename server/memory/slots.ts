@@ -48,7 +48,7 @@ const JOB_EN = new RegExp(
     String.raw`|^(?:is|was)\s+(?:now\s+)?an?\s+((?:[\w-]+\s+){0,3}?(?:${JOB_EN_WORDS}))\b`,
   'i',
 );
-const JOB_ZH = /^(?:现在|目前|已经|刚|下个月|下周.)?(?:在|去)([\u4e00-\u9fffA-Za-z0-9]{1,12}?)(?:工作|上班|当|做)|^(?:现在|目前)?(?:是|当)([\u4e00-\u9fffA-Za-z]{2,10}?)(?:了)?$|(?:入职|跳槽到|升职为?|升任)([\u4e00-\u9fffA-Za-z]{2,10})|(退休)/;
+const JOB_ZH = /^去[\u4e00-\u9fffA-Za-z]{1,12}?(?:当|做|担任)([\u4e00-\u9fffA-Za-z]{2,8})$|^(?:现在|目前|已经|刚|下个月|下周.)?(?:在|去)([\u4e00-\u9fffA-Za-z0-9]{1,12}?)(?:工作|上班|当|做)|^(?:现在|目前)?(?:是|当)([\u4e00-\u9fffA-Za-z]{2,10}?)(?:了)?$|(?:入职|跳槽到|升职为?|升任)([\u4e00-\u9fffA-Za-z]{2,10})|(退休)/;
 
 const DIET_EN = /\b(vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|plant[- ]based|eats? (?:meat|fish) again|eating (?:meat|fish) again|eats? meat|eats? fish)\b/i;
 const DIET_ZH = /(蛋奶素|吃素|素食者?|开始吃肉|又吃肉|不吃肉)/;
@@ -98,7 +98,7 @@ const TITLE = new RegExp(String.raw`\b(?:${JOB_EN_WORDS})\b`, 'i');
 const EMPLOYER = /\b(?:at|for|with)\s+\S/i;
 
 function jobAttribute(value: string, summary: string): SlotAttribute {
-  if (/[\u4e00-\u9fff]/.test(value)) return /在.+(?:工作|上班)/.test(summary) ? 'employer' : 'job_title';
+  if (/[\u4e00-\u9fff]/.test(value)) return /在.+(?:工作|上班)|入职|跳槽/.test(summary) ? 'employer' : 'job_title';
   const title = TITLE.test(value) || /^(?:works|working)\s+as\b/i.test(summary);
   const employer = EMPLOYER.test(value) || /^(?:works|working|is working)\s+(?:at|for)\b/i.test(summary) || /^(?:joined|started (?:at|on))\b/i.test(summary);
   return title && employer ? 'job' : employer ? 'employer' : 'job_title';

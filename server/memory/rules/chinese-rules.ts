@@ -383,7 +383,10 @@ const revokedZh: Rule = {
   apply: (ctx) => {
     const text = ctx.clause.text;
     const stopped = /(?:我)?(?:已经|现在|早就)?(?:不再|不怎么|没再|已经不|再也不)(.+?)了?$/.exec(text.replace(/[。！!]$/, ''));
-    const quit = /(?:我)?(?:其实)?(?:已经|早就)?戒(?:掉|了)?(烟|酒|糖|咖啡|奶茶|游戏|[\u4e00-\u9fff]{1,3}?)(?:了|半年|一年|[\u4e00-\u9fff]*)/.exec(text);
+    // "烟已经戒了两个月了": the thing before 戒, and what follows 戒了 is how long, not what.
+    const quitBefore = /(烟|酒|糖|咖啡|奶茶|可乐|游戏|甜食|夜宵)(?:我)?(?:已经|早就|都|也)?戒(?:掉)?了/.exec(text);
+    const quitAfter = /(?:我)?(?:其实)?(?:已经|早就)?戒(?:掉|了)?(烟|酒|糖|咖啡|奶茶|游戏|(?![一二两三四五六七八九十几半\d])[\u4e00-\u9fff]{1,3}?)(?:了|半年|一年|[\u4e00-\u9fff]*)/.exec(text);
+    const quit = quitBefore ?? quitAfter;
     const replaced = /(?:现在|已经|开始)?(?:改|换)(喝|吃|用|玩|听|看|穿|开|骑|坐|跑)(.+)/.exec(text);
     const hintFromSibling = (): string | null => {
       const previous = ctx.clauses[ctx.index - 1]?.text ?? '';

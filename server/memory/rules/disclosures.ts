@@ -90,7 +90,7 @@ const JOKE_ZH = /开玩笑|开个玩笑|逗你|哈哈哈哈/;
 // Chinese drops 我 at the start too ("周日打羽毛球把脚崴了", "搬到台北一个月了"): a clause that tells
 // something happening in the user's life, with no other subject, is theirs.
 const OTHER_SUBJECT_ZH = /^(?:他|她|它|你|您|他们|她们|别人|人家|有人|大家|朋友|同事|老板|领导|老师|医生|孩子|天气|今天天气|这|那|哪)/;
-const LIFE_EVENT_ZH = /搬到|搬家|住在|入职|离职|辞职|退休|升职|毕业|结婚|订婚|分手|怀孕|生了|考上|报名|开始学|在学|学了|养了|买了|崴|扭伤|扭了|摔|骨折|受伤|过敏|戒了|戒烟|戒酒|开始吃|不吃|不喝|住院|手术|拿到offer|换工作|换了工作/;
+const LIFE_EVENT_ZH = /^(?:现在|目前|已经)?(?:是|当)(?:一名|一个|个)?[\u4e00-\u9fffA-Za-z]{0,8}(?:师|员|经理|总监|主管|老师|医生|护士|律师|会计|记者|编辑|专员|顾问|实习生)(?:了|啦)?$|搬到|搬家|住在|入职|离职|辞职|退休|升职|毕业|结婚|订婚|分手|怀孕|生了|考上|报名|开始学|在学|学了|养了|买了|崴|扭伤|扭了|摔|骨折|受伤|过敏|戒了|戒烟|戒酒|开始吃|不吃|不喝|住院|手术|拿到offer|换工作|换了工作/;
 const MISHAP_ZH = /^我(?:又|刚|刚刚|今天)?(?:忘了带|忘带|忘记带|把.{1,6}(?:丢了|弄丢了|落在)|丢了|睡过头|错过了|迟到了|手机没电)/;
 
 function contentCharsZh(text: string): number {
@@ -110,6 +110,8 @@ const SKILL_EN = /^(?:i|we)(?:['’]m| am)?\s+(?:learning|studying|practi[cs]ing
 const GOAL_EN = /^(?:i|we)\s*(?:want to|wanna|['’]d (?:love|like) to|would (?:love|like) to|hope to|plan to|aim to|dream of|['’]m (?:trying|hoping|aiming|saving|planning) (?:to|for|up))\b|\bmy (?:goal|dream|plan)\b/i;
 const CONSTRAINT_EN = /\b(?:allergic|intolerant|can['’]?t (?:eat|drink|have)|avoid|diabetic|vegan|vegetarian|pescatarian|gluten|sober|budget|keto|halal|kosher)\b/i;
 
+// "一点辣都吃不了" ends in 了 but is no past event: what the user cannot eat or drink.
+const CONSTRAINT_ZH = /吃不了|喝不了|不能吃|不能喝|吃不得|碰不得|不敢吃|不吃|忌口|过敏|要少吃|不能碰|吃素|素食|蛋奶素/;
 const PAST_ZH = /了(?:[，,。！!]|$)|过(?:[，,。！!]|$)|上周|上个月|昨天|前天|去年|刚才|刚刚|之前|以前|已经/;
 const FUTURE_ZH = /要|打算|准备|计划|将要|下周|下个月|明天|后天|明年|月底|周末要/;
 const PREFERENCE_ZH = /喜欢|爱|讨厌|不喜欢|受不了|最爱|偏爱|迷上|着迷|吃不惯|不爱/;
@@ -120,6 +122,7 @@ function classify(text: string, chinese: boolean, relation: boolean, hasTime: bo
   const future = chinese ? FUTURE_ZH.test(text) : FUTURE_EN.test(text);
   // Someone else's fact is about them; with a date it is something that happens to them.
   if (relation && !hasTime) return { type: 'semantic', kind: 'relationship' };
+  if (chinese && CONSTRAINT_ZH.test(text)) return { type: 'semantic', kind: 'constraint' };
   if (past && (hasTime || !/^(?:i|we)\s*(?:['’]ve|have)\b/i.test(text))) return { type: 'episodic', kind: 'event' };
   if (future && hasTime) return { type: 'episodic', kind: 'plan' };
   if (chinese ? PREFERENCE_ZH.test(text) : PREFERENCE_EN.test(text)) return { type: 'semantic', kind: 'preference' };
@@ -157,6 +160,8 @@ function englishDisclosure(ctx: RuleContext): Draft[] {
   if (REQUEST_EN.test(text) || REACTION_EN.test(text) || JOKE_EN.test(raw) || INTRODUCES_QUOTE_EN.test(text) || introducesQuote(ctx)) return [];
   if (MISHAP_EN.test(text) || TASK_TROUBLE_EN.test(text)) return [];
   if (!relation && MOOD_EN.test(text)) return [];
+  // "not a fan at all" on its own names nothing it is about (the rule that read its object keeps it).
+  if (/^(?:i['’]?m\s+|im\s+|i am\s+)?(?:just\s+|really\s+)?not (?:a|really a|much of a) (?:big |huge )?fan(?:\s+(?:at all|tbh|honestly|really))?[\s.!]*$/i.test(text)) return [];
   const names = properNouns(raw);
   if (!saysSomething(text, names, relation?.[1] ?? null)) return [];
   const described = ctx.describe(withApostrophes(text));

@@ -56,11 +56,33 @@ export function extractExplicit(content: string, message: SourceMessage, window:
 
   const own = toSimplified(ownWords(message.content, findExternalSpans(message.content)));
   const found = extractFromText(message, window, own, span.start, span.end, { explicit: true });
-  if (found.length > 0) return found.map(strengthen);
+  // What the user asked to remember comes first ("帮我记住 老伴生日是农历八月十五 正好中秋 …另外我下个月
+  // 开始学拉二胡"): if no rule read its opening clause, that clause is stored as said.
+  const head = openingClause(span);
+  const headCovered = found.some((item) => {
+    const at = message.content.indexOf(item.quote);
+    return at !== -1 && at < head.end && at + item.quote.length > head.start;
+  });
+  if (found.length > 0 && headCovered) return found.map(strengthen);
+  const fallback = plainItem(found.length > 0 ? head : span, message, window, chinese);
+  return [...(fallback ? [fallback] : []), ...found.map(strengthen)];
+}
 
+// A clause ends at Chinese or English sentence punctuation, a space between Chinese characters,
+// or 另外/还有/also.
+const CLAUSE_END = /[。！？!?；;，,]|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|\s+(?:另外|还有|also|and also)\b/u;
+
+function openingClause(span: Segment): Segment {
+  const end = CLAUSE_END.exec(span.text)?.index ?? span.text.length;
+  const text = span.text.slice(0, end);
+  return { text, start: span.start, end: span.start + text.length };
+}
+
+/** The span as a plain fact (or a habit-like preference), in the user's words. */
+function plainItem(span: Segment, message: SourceMessage, window: ExtractionWindow, chinese: boolean): SourcedMemory | null {
   const summary = chinese ? describeChinese(span.text) : describeEnglish(span.text);
-  if (!summary) return [];
+  if (!summary) return null;
   const entities = chinese ? latinTerms(span.text) : [...properNouns(span.text), ...objectEntity(span.text.replace(/^.*?\b(?:is|are|was)\s+(?:called\s+)?/i, ''))];
   const kind = PREFERENCE_LIKE.test(span.text.trim()) ? 'preference' : 'fact';
-  return [strengthen(toSourcedMemory({ type: 'semantic', kind, summary, span, entities, priority: 0, explicit: true }, message, sentence, window.timeZone))];
+  return strengthen(toSourcedMemory({ type: 'semantic', kind, summary, span, entities, priority: 0, explicit: true }, message, span.text, window.timeZone));
 }

@@ -21,7 +21,8 @@ import { isConditionClause, isHedged, isHypothetical, isPersistentRequest, isQue
 import { INSTRUCTION_RULES } from './instructions';
 import { RESCHEDULE_RULES } from './reschedule';
 import { STANDING_INSTRUCTION_RULES } from './standing-instructions';
-import { RELATION_EN } from './lexicon';
+import { IN_PASSING_RULES } from './in-passing';
+import { RELATION_EN, RELATION_ZH } from './lexicon';
 import { splitClauses, splitSentences, type Segment } from './segments';
 
 const ALL_RULES: readonly Rule[] = [
@@ -30,6 +31,7 @@ const ALL_RULES: readonly Rule[] = [
   ...RESCHEDULE_RULES,
   ...ENGLISH_UPDATE_RULES,
   ...ENGLISH_RULES,
+  ...IN_PASSING_RULES,
   ...CHINESE_RULES,
   ...DATED_RULES,
   ...DISCLOSURE_RULES,
@@ -87,12 +89,30 @@ const THEIR_NAME = /^((?:(?:also|and|but|oh|plus|so)[\s,]+)*)(?:his|her|their)\s
  */
 function withNamedPerson(clause: Segment, person: string | null): Segment {
   if (!person) return clause;
+  // "my wife is pregnant!! due in november": the news that follows is hers.
+  const theirNews = /^(?:(?:and|so|oh|plus)[\s,]+)*(?:due|expecting|arriving|landing|flying in|coming over|coming home|back home)\b/i.exec(clause.text);
+  if (theirNews) return { ...clause, text: `${person} is ${clause.text.slice(theirNews.index)}` };
   const name = THEIR_NAME.exec(clause.text);
   if (name) return { ...clause, text: `${name[1] ?? ''}${person}'s name is${clause.text.slice(name[0].length)}` };
   const match = THIRD_PERSON_START.exec(clause.text);
   if (!match) return clause;
   const verb = match[3] ? { "'s": ' is', '’s': ' is', "'re": ' are', '’re': ' are', "'ll": ' will', '’ll': ' will', "'d": ' would', '’d': ' would' }[match[3].toLowerCase()] ?? match[3] : '';
   return { ...clause, text: `${match[1] ?? ''}${person}${verb}${clause.text.slice(match[0].length)}` };
+}
+
+const RELATION_MENTION_ZH = new RegExp(`(${RELATION_ZH})`);
+// "男朋友生日 他是四川人": 他/她 after someone was named is that someone; "我男朋友说他下个月…" is his
+// own news; "医生说我血压高" is the user's.
+const PRONOUN_ZH = /^(?:(?:对了|另外|还有|而且|不过|但是|然后)[\s,，]*)?(?:他|她)(?![们])/;
+const SAYS_OF_SELF_ZH = new RegExp(`^(我(?:的)?(?:${RELATION_ZH}))(?:也|还|就)?说(?:他|她)(?![们])`);
+const DOCTOR_SAYS_ZH = /^(?:医生|大夫|医院)(?:也|还|都)?说我/;
+
+function withPersonZh(clause: Segment, person: string | null): Segment {
+  const selfReport = SAYS_OF_SELF_ZH.exec(clause.text);
+  if (selfReport?.[1]) return { ...clause, text: `${selfReport[1]}${clause.text.slice(selfReport[0].length)}` };
+  if (DOCTOR_SAYS_ZH.test(clause.text)) return { ...clause, text: clause.text.replace(DOCTOR_SAYS_ZH, '我') };
+  const pronoun = person ? PRONOUN_ZH.exec(clause.text) : null;
+  return pronoun ? { ...clause, text: `我${person}${clause.text.slice(pronoun[0].length)}` } : clause;
 }
 
 function introduced(text: string): string | null {
@@ -109,6 +129,7 @@ export interface TextOptions {
 export function extractFromText(message: SourceMessage, window: ExtractionWindow, own: string, from: number, to: number, options: TextOptions): SourcedMemory[] {
   const found: Array<{ draft: Draft; sentence: string }> = [];
   // Someone the message named before this stretch ("remember my mum's birthday… also she…").
+  let personZh: string | null = null;
   let person: string | null = [...own.slice(0, from).matchAll(new RegExp(RELATION_PHRASE.source.replace('^', '\\b'), 'gi'))].at(-1)?.[1] ?? null;
   for (const sentence of splitSentences(own, from, to)) {
     const clauses = splitClauses(own, sentence);
@@ -119,7 +140,7 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
     const sentenceChinese = isMostlyChinese(sentence.text);
     const base = { message, window, sentence, clauses, explicit: options.explicit };
 
-    if (!venting && (options.explicit || !/[?？]\s*$/.test(sentence.text))) {
+    if (!(venting && !sentenceChinese) && (options.explicit || !/[?？]\s*$/.test(sentence.text))) {
       for (const rule of SENTENCE_RULES) {
         if ((rule.lang === 'zh') !== sentenceChinese) continue;
         const ctx = makeContext({ ...base, clause: sentence, index: 0, chinese: sentenceChinese, hedged: isHedged(sentence.text) });
@@ -129,13 +150,19 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
 
     clauses.forEach((raw, index) => {
       const chinese = isMostlyChinese(raw.text);
-      const clause = chinese ? withCarriedSubject(raw, clauses[index - 1], chinese) : withNamedPerson(withCarriedSubject(raw, clauses[index - 1], chinese), person);
+      const carried = withCarriedSubject(raw, clauses[index - 1], chinese);
+      // Naming who "he" is (or whose news it is) is not borrowing the previous clause's subject.
+      const clause = chinese ? withPersonZh(carried, personZh) : withNamedPerson(carried, person);
+      if (chinese) personZh = RELATION_MENTION_ZH.exec(raw.text)?.[1] ?? personZh;
       if (!chinese) person = RELATION_PHRASE.exec(clause.text)?.[1] ?? introduced(clause.text) ?? person;
       if (!options.explicit && index > 0 && isConditionClause(clause.text)) return;
       if (!options.explicit && isQuestion(clause.text, sentence.text, index === clauses.length - 1) && !isPersistentRequest(clause.text)) return;
-      const ctx = makeContext({ ...base, clause, index, chinese, hedged: isHedged(clause.text), carriedSubject: clause.text !== raw.text });
+      const ctx = makeContext({ ...base, clause, index, chinese, hedged: isHedged(clause.text), carriedSubject: carried.text !== raw.text });
       for (const rule of CLAUSE_RULES) {
-        if ((rule.lang === 'zh') !== chinese || (venting && !VENTING_SAFE.has(rule.name))) continue;
+        // A Chinese message is often one "sentence" of space-separated clauses: a groan (好崩溃,
+        // 累死了) taints its own clause and what follows it, not "我不敢吃香菜" before it.
+        const groaning = sentenceChinese ? !options.explicit && isVenting(clauseTexts.slice(0, index + 1).join(' ')) : venting;
+        if ((rule.lang === 'zh') !== chinese || (groaning && !VENTING_SAFE.has(rule.name))) continue;
         for (const draft of rule.apply(ctx)) found.push({ draft, sentence: sentence.text });
       }
     });

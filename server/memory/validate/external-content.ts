@@ -23,8 +23,11 @@ const FORWARD_MARKER = /^[ \t]*(?:-{3,}\s*(?:forwarded message|original message)
 // "the article says", "my friend texted me:", "She said …" — someone else's words follow.
 const ATTRIBUTION_EN =
   /\b(?:(?:the|this|that|an?|one)\s+)?(?:article|post|blog|e-?mail|paper|book|review|tweet|message|text|study|report|news|document|doc|comment|thread|website|site|page|author|writer|letter|memo|notice|announcement|policy|quote|he|she|they|someone|somebody|people|everyone|(?:my|his|her|their|our)\s+[a-z-]+)\b[^.!?\n"“]{0,40}?\b(?:says|said|writes|wrote|claims|claimed|states|stated|argues|argued|mentions|mentioned|reads|texted(?: me)?|emailed(?: me)?|messaged(?: me)?|told me|tells me|replied|posted|goes|puts it)\b(?:\s+that\b)?\s*[:,]?/gi;
+// Not "我男朋友说他下个月去成都" (his own news, kept as his) and not "医生说我血压高" (the user's
+// health, read by the rules as the user's fact): a boyfriend is not a 朋友, and a doctor's
+// finding about the user is not an opinion to keep out.
 const ATTRIBUTION_ZH =
-  /(?:文章|帖子|新闻|报道|邮件|消息|短信|微信|书上|网上|原文|作者|评论|他|她|他们|她们|有人|别人|朋友|同事|老板|领导|老师|医生|专家|研究|我妈|我爸|妈妈|爸爸|老婆|老公|家里人|家人)(?:里|上|中)?(?:说|写道|写着|提到|讲|称|表示|说道|发来|回复)(?:了)?[：:，,]?/g;
+  /(?:文章|帖子|新闻|报道|邮件|消息|短信|微信|书上|网上|原文|作者|评论|他|她|他们|她们|有人|别人|(?<![男女])朋友|同事|老板|领导|老师|专家|研究|我妈|我爸|妈妈|爸爸|老婆|老公|家里人|家人)(?:里|上|中)?(?:说|写道|写着|提到|讲|称|表示|说道|发来|回复)(?:了)?[：:，,]?/g;
 // "Translate to French: …", "帮我翻译一下：…" — the text after the colon is input, not a statement.
 // Only as a request (sentence start or after "please / can you / help me"), so "my review: I…" stays.
 const TASK_INPUT_EN =

@@ -104,3 +104,46 @@ describe('"remember …" and the rest of the message', () => {
     expect(dropped.map((d) => d.reason)).toContain('handled_by_fast_channel');
   });
 });
+
+describe('what a fact is about, when it sits in the next clause (issue 12)', () => {
+  it('keeps the object a set phrase or the clause before names', () => {
+    expect(summaries('need some music for the gym, anything but country pls')).toContain('does not like country');
+    expect(summaries('got promoted!! senior analyst from june, still in shock')).toEqual(expect.arrayContaining([expect.stringMatching(/^promoted to senior analyst/)]));
+    expect(summaries('we drove up to see my grandparents in leeds, long day')).toContain('grandparents live in leeds');
+    expect(summaries('my flatmate keeps cooking mackerel, i can\'t stand the smell')).toContain("can't stand the smell of mackerel");
+    // "my sister in law" names a person, not a town.
+    expect(summaries('my sister in law is visiting')).not.toContain('sister lives in law');
+  });
+
+  it('a new role after "promoted" replaces the job title, not the employer', () => {
+    const [role] = items('i got promoted!! team lead from next month');
+    expect(role).toMatchObject({ kind: 'fact', negative_update: true, conflict_hint: 'job title' });
+  });
+
+  it('Chinese: 他/她 after someone is named is that someone; their own news is theirs; a doctor\'s finding is the user\'s', () => {
+    const husband = items('我老公生日快到了 他是广东人特别爱吃甜的');
+    expect(husband.filter((i) => i.summary.includes('爱吃甜')).map((i) => [i.kind, i.summary.startsWith('老公')])).toEqual([['relationship', true]]);
+    const daughter = summaries('我女儿说她下周要去北京比赛');
+    expect(daughter.some((s) => s.startsWith('女儿下周要去北京比赛'))).toBe(true);
+    expect(summaries('医生说我血糖偏高 要少吃甜的').some((s) => s.includes('血糖偏高'))).toBe(true);
+    // Someone else's opinion stays out.
+    expect(summaries('我朋友说这家店的火锅特别好吃')).toEqual([]);
+  });
+
+  it('Chinese: pets named in the clause after them, a groan taints only what follows it', () => {
+    expect(summaries('家里养了三只猫 一只叫可乐一只叫雪碧一只叫芬达')).toContain('三只猫叫可乐和雪碧和芬达');
+    expect(summaries('我不吃香菜 每次点外卖都要备注 好崩溃').some((s) => s.includes('不吃香菜'))).toBe(true);
+    expect(summaries('累死了 我想辞职')).toEqual([]);
+  });
+
+  it('"帮我记住 …" keeps its opening clause even when no rule reads it, and the rest as well', () => {
+    const found = summaries('帮我记住 我妈的生日是五月三号 还有我下周要去深圳出差');
+    expect(found.some((s) => s.includes('生日是五月三号'))).toBe(true);
+    expect(found.some((s) => s.includes('深圳出差'))).toBe(true);
+  });
+
+  it('a rescheduled appointment in month/day form is that date', () => {
+    const [moved] = items('牙医改到3/19周四上午了');
+    expect(moved?.occurred_at?.slice(0, 10)).toBe('2026-03-19');
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * Facts said in passing whose object sits in a neighbouring clause or in a set phrase (issue 12):
+ * "a playlist, anything but jazz pls, not a fan at all", "i got promoted!! team lead from next
+ * month", "back to football on thursdays", "the long drive to my parents in ottawa", "she keeps
+ * bringing home durian, i can't stand the smell". Each rule reads one shape, generically (any
+ * genre, any role, any sport, any town); the generic disclosure rule would keep the clause but lose
+ * what it is about.
+ */
+import { draftFor, type Rule } from './context';
+import { headNoun, stripFillers } from './english-summary';
+
+const PRIORITY = 5;
+// Ahead of the like/dislike rule, which would keep "Can't stand the smell" without its object.
+const SPECIFIC = 1;
+
+const ANYTHING_BUT = /\b(?:anything|everything)\s+(?:but|except)\s+((?:[\w/&-]+\s+){0,2}?[\w/&-]+)(?=\s*(?:pls|please|plz|thanks|thx|though|really|lol)?\s*(?:[,.!;]|$))/i;
+
+/** "anything but jazz pls": the user does not want jazz. */
+const anythingBut: Rule = {
+  name: 'anything-but',
+  scope: 'clause',
+  lang: 'en',
+  apply: (ctx) => {
+    // The clause splitter cuts at "but": "anything" | "but jazz pls".
+    const previous = ctx.clauses[ctx.index - 1]?.text.trim() ?? '';
+    const text = /\b(?:anything|everything)$/i.test(previous) && /^(?:but|except)\b/i.test(ctx.clause.text.trim()) ? `anything ${ctx.clause.text.trim()}` : ctx.clause.text;
+    const thing = ANYTHING_BUT.exec(text)?.[1];
+    if (!thing || /^(?:that|this|it|those|these|them)$/i.test(thing)) return [];
+    return [draftFor(ctx, { type: 'semantic', kind: 'preference', summary: `Does not like ${thing.toLowerCase()}`, entities: [thing.toLowerCase()], time: null, priority: SPECIFIC })];
+  },
+};
+
+const ROLE = String.raw`(?:senior|junior|lead|principal|staff|head|chief|deputy|assistant|associate|vice)\s+[\w-]+(?:\s+[\w-]+)?|team lead|tech lead|team leader|manager|supervisor|director|head of [\w\s]{2,20}?|partner|foreman|charge nurse|head chef|sous chef`;
+const PROMOTED = /\b(?:got|been|was|am being|getting)\s+promoted\b(?!\s+(?:to|as)\b)/i;
+const ROLE_NEXT = new RegExp(String.raw`^(?:(?:and|so)\s+)?(?:to\s+|as\s+|now\s+)?(?:an?\s+)?(${ROLE})(?=\s+(?:from|starting|next|in|on|as of)\b|\s*[,.!]|$)`, 'i');
+
+/** "i got promoted!! team lead from next month": the role is in the clause after. */
+const promotedTo: Rule = {
+  name: 'promoted-to',
+  scope: 'clause',
+  lang: 'en',
+  apply: (ctx) => {
+    // "promoted!!" often ends its own sentence: look back in the message, not only the clause.
+    const previous = ctx.clauses[ctx.index - 1]?.text ?? ctx.text.slice(Math.max(0, ctx.clause.start - 60), ctx.clause.start);
+    const role = PROMOTED.test(previous) ? ROLE_NEXT.exec(ctx.clause.text.trim())?.[1] : undefined;
+    if (!role) return [];
+    const rest = ctx.clause.text.trim().slice(ctx.clause.text.trim().toLowerCase().indexOf(role.toLowerCase()) + role.length).replace(/[,.!].*$/, '').trim();
+    const when = /^(?:from|starting|as of)\b/i.test(rest) ? ` (${rest})` : '';
+    return [
+      draftFor(ctx, {
+        type: 'semantic',
+        kind: 'fact',
+        summary: `Promoted to ${role.toLowerCase()}${when}`,
+        entities: [role.toLowerCase()],
+        importance: 3,
+        negative: true,
+        conflictHint: 'job title',
+        time: null,
+        priority: PRIORITY,
+      }),
+    ];
+  },
+};
+
+const BACK_TO = /^(?:(?:and|but|so|anyway|now)[\s,]+)*(?:i['’]?m\s+|im\s+|i am\s+)?back to\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+((?:on|every)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|mornings|evenings|nights))\b/i;
+
+/** "back to football on thursdays": a habit resumed. */
+const backTo: Rule = {
+  name: 'back-to-habit',
+  scope: 'clause',
+  lang: 'en',
+  apply: (ctx) => {
+    const match = BACK_TO.exec(ctx.clause.text.trim());
+    if (!match?.[1] || !match[2]) return [];
+    const activity = match[1].toLowerCase();
+    return [draftFor(ctx, { type: 'semantic', kind: 'preference', summary: `Back to ${activity} ${match[2].toLowerCase()}`, entities: [activity], time: null, priority: PRIORITY })];
+  },
+};
+
+const PLURAL = new Set(['parents', 'grandparents', 'in-laws', 'inlaws', 'folks', 'kids', 'family']);
+const PERSON_IN = /\bmy\s+(parents|folks|mum|mom|mother|dad|father|sister|brother|grandparents|grandma|grandpa|gran|nan|in-laws|inlaws|aunt|uncle|cousin|family)\s+in\s+([A-Za-z][\w-]+(?:\s+[A-Z][\w-]+)?)/i;
+// "my sister in law", "my kids in school": not a place.
+const NOT_A_PLACE = /^(?:law|laws|school|bed|class|college|hospital|town|person|general|particular|mind|time|trouble|charge|love|touch|the|a|an|my|our|their|his|her|this|that|next|law's)$/i;
+
+/** "the long drive to my parents in ottawa": where the user's people live. */
+const personIn: Rule = {
+  name: 'person-lives-in',
+  scope: 'clause',
+  lang: 'en',
+  apply: (ctx) => {
+    const match = PERSON_IN.exec(ctx.clause.text);
+    const who = match?.[1]?.toLowerCase();
+    const place = match?.[2]?.split(/\s+/)[0];
+    if (!who || !place || NOT_A_PLACE.test(place) || /^(?:next|last|this)$/i.test(place)) return [];
+    const town = place.charAt(0).toUpperCase() + place.slice(1);
+    const verb = PLURAL.has(who) ? 'live' : 'lives';
+    return [
+      draftFor(ctx, {
+        type: 'semantic',
+        kind: 'relationship',
+        summary: `${who.charAt(0).toUpperCase()}${who.slice(1)} ${verb} in ${town}`,
+        entities: [who, town],
+        time: null,
+        priority: PRIORITY,
+      }),
+    ];
+  },
+};
+
+const CANT_STAND_SENSE = /\b(?:i\s+)?(?:can['’]?t|cannot|cant)\s+stand\s+the\s+(smell|taste|texture|sound|sight)\s*(?:of\s+it)?[.!]*$/i;
+
+/** "she keeps bringing home durian, i can't stand the smell": the smell of what the clause before named. */
+const cantStandThe: Rule = {
+  name: 'cant-stand-the',
+  scope: 'clause',
+  lang: 'en',
+  apply: (ctx) => {
+    const sense = CANT_STAND_SENSE.exec(ctx.clause.text.trim())?.[1];
+    const previous = ctx.clauses[ctx.index - 1]?.text;
+    if (!sense || !previous) return [];
+    const thing = headNoun(stripFillers(previous.replace(/[.!?]+$/, ''))).toLowerCase();
+    if (thing.length < 3 || /^(?:it|this|that|them|home|me|us|her|him)$/.test(thing)) return [];
+    return [draftFor(ctx, { type: 'semantic', kind: 'preference', summary: `Can't stand the ${sense.toLowerCase()} of ${thing}`, entities: [thing], time: null, priority: SPECIFIC })];
+  },
+};
+
+const PET_ZH = /(柯基|金毛|柴犬|泰迪|哈士奇|拉布拉多|边牧|比熊|橘猫|布偶|英短|美短|狸花猫|狗狗|猫咪|小狗|小猫|狗|猫|兔子|仓鼠)/;
+const PET_NAME_ZH = /(?:一只|一个|老大|老二|大的|小的|另一只)?叫([\u4e00-\u9fff]{1,3}?)(?=一只|一个|老二|小的|另一只|[，,、。！!\s]|$)/g;
+
+/** "家里两只柯基 一只叫麻糬一只叫布丁": the names of the pets the clause before named. */
+const petNamesZh: Rule = {
+  name: 'pet-names-zh',
+  scope: 'clause',
+  lang: 'zh',
+  apply: (ctx) => {
+    const previous = ctx.clauses[ctx.index - 1]?.text ?? '';
+    const pet = PET_ZH.exec(previous)?.[1];
+    const names = [...ctx.clause.text.matchAll(PET_NAME_ZH)].map((m) => m[1] ?? '').filter(Boolean);
+    if (!pet || names.length === 0 || !/(?:家|我|养)/.test(previous)) return [];
+    const count = /([两二三四五几一]只)/.exec(previous)?.[1] ?? '';
+    return [draftFor(ctx, { type: 'semantic', kind: 'relationship', summary: `${count}${pet}叫${names.join('和')}`, entities: [pet, ...names], time: null, priority: PRIORITY })];
+  },
+};
+
+const NEW_JOB_ZH = /(?:去|到)([\u4e00-\u9fffA-Za-z]{1,12}?)(?:当|做|担任)([\u4e00-\u9fffA-Za-z]{0,6}?(?:经理|工程师|设计师|师|员|总监|主管|老师|医生|护士|律师|会计|编辑|顾问|实习生))/;
+
+/** "下个月去台北一家新创当产品经理": a new job, not only a plan for next month. */
+const newJobZh: Rule = {
+  name: 'new-job-zh',
+  scope: 'clause',
+  lang: 'zh',
+  apply: (ctx) => {
+    const match = NEW_JOB_ZH.exec(ctx.clause.text);
+    if (!match?.[1] || !match[2]) return [];
+    return [
+      draftFor(ctx, {
+        type: 'semantic',
+        kind: 'fact',
+        summary: `去${match[1]}当${match[2]}`,
+        entities: [match[2], ...(match[1].length <= 6 ? [match[1]] : [])],
+        importance: 3,
+        time: null,
+        priority: PRIORITY,
+      }),
+    ];
+  },
+};
+
+export const IN_PASSING_RULES: readonly Rule[] = [anythingBut, promotedTo, backTo, personIn, cantStandThe, petNamesZh, newJobZh];
