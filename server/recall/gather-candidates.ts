@@ -156,33 +156,39 @@ export async function fulltextCandidates(tx: Tx, terms: WeightedTerm[], types: M
   const { k1, b, contextWeight: cw } = config.recall.bm25;
   const queryTerms = sql.join(terms.map((t) => sql`(${t.term}::text, ${t.weight}::float8)`), sql`, `);
   const termList = sql.join(terms.map((t) => sql`${t.term}`), sql`, `);
+  const own = terms.filter((t) => t.weight >= 1);
+  // No own word (a question made only of stop-words and concepts): the ideal is 0, as before.
+  const ownTerms = own.length > 0 ? sql.join(own.map((t) => sql`${t.term}`), sql`, `) : sql`null`;
   const rows = await queryRows<{ id: string; status: MemoryRow['status']; valid_until: string | Date | null; type: MemoryRow['type']; lexical: number; ideal: number }>(
     tx,
     sql`with q(term, qw) as (values ${queryTerms}),
       s as (select docs::float8 as docs, (len_total + ${cw}::float8 * ctx_total) / greatest(docs, 1)::float8 as avgdl from memory_term_stats),
+      -- One pass over the postings, read in (user_id, term) index order: a term's document
+      -- frequency is a window count over its own postings, so no second scan or join is needed.
       p as (
-        select t.memory_id, t.user_id, t.term, q.qw, (t.tf + ${cw}::float8 * t.ctx_tf) as tf, (t.len + ${cw}::float8 * t.ctx_len) as dl
+        select t.memory_id, q.qw, (t.tf + ${cw}::float8 * t.ctx_tf) as tf, (t.len + ${cw}::float8 * t.ctx_len) as dl,
+          count(*) over (partition by t.term)::float8 as n
         from memory_terms t join q on q.term = t.term
         where t.term in (${termList})
       ),
-      d as (select term, count(*)::float8 as n from p group by term),
       -- Every query term counts, found or not: a question about "Meeple" is not well matched by a
-      -- memory that shares only a minor word of it.
-      -- Only the question's own words make the ideal: the concept map's and the last turns' are
-      -- optional help, and a memory is not a weaker match for not having them.
+      -- memory that shares only a minor word of it. Only the question's own words make the ideal:
+      -- the concept map's and the last turns' are optional help, and a memory is not a weaker match
+      -- for not having them. Their document frequencies: an index-only count.
+      d as (select t.term, count(*)::float8 as n from memory_terms t where t.term in (${ownTerms}) group by t.term),
       i as (select sum(q.qw * ln(1 + (s.docs - coalesce(d.n, 0) + 0.5) / (coalesce(d.n, 0) + 0.5))) as ideal from q left join d on d.term = q.term cross join s where q.qw >= 1),
       r as (
-        select p.memory_id, p.user_id,
-          sum(p.qw * ln(1 + (s.docs - d.n + 0.5) / (d.n + 0.5))
+        select p.memory_id,
+          sum(p.qw * ln(1 + (s.docs - p.n + 0.5) / (p.n + 0.5))
               * p.tf * (${k1}::float8 + 1) / (p.tf + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * p.dl / greatest(s.avgdl, 1e-6)))) as lexical
-        from p join d on d.term = p.term cross join s
-        group by p.memory_id, p.user_id
+        from p cross join s
+        group by p.memory_id
         -- Ties at the pool's edge are cut by id, so the same question gets the same pool every time.
         order by lexical desc, p.memory_id desc
         limit ${config.recall.fulltextPool}
       )
       select m.id, m.status, m.valid_until, m.type, r.lexical, i.ideal
-      from r join memories m on m.id = r.memory_id and m.user_id = r.user_id cross join i
+      from r join memories m on m.id = r.memory_id cross join i
       where m.status in (${sql.join(EXPLAINED_STATUSES.map((status) => sql`${status}`), sql`, `)})
       order by r.lexical desc, m.updated_at desc`,
   );

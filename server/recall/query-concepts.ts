@@ -22,7 +22,7 @@ const CONCEPTS: readonly Concept[] = [
   },
   {
     id: 'work',
-    asks: /\b(?:for a living|my (?:job|work|career|role|title|position|employer|company|boss|manager|colleague|coworker|office)|where\s+(?:do\s+|did\s+)?i\s+work|what\s+do\s+i\s+do\b(?!\s+(?:about|with|if|when|for fun))|what\s+i\s+do\s+for\s+work)|工作|上班|职业|公司|老板|同事|做什么的|干什么的|哪上班/i,
+    asks: /\b(?:for a living|my (?:job|work|career|role|title|position|employer|company|boss|manager|colleague|coworker|office)|where\s+(?:do\s+|did\s+)?i\s+work|what\s+do\s+i\s+do\b(?!\s+(?:about|with|if|when|for fun|on|in the|at the weekend|after|before|during|this|next|tonight|today|tomorrow))|what\s+i\s+do\s+for\s+work)|工作|上班|职业|公司|老板|同事|做什么的|干什么的|哪上班/i,
     adds: 'work works job role title employer company office engineer manager team colleague boss 工作 上班 公司 职位 同事',
   },
   {
@@ -81,5 +81,10 @@ const CONCEPTS: readonly Concept[] = [
 export function expandQuestion(text: string): { concepts: string[]; words: string } {
   const simple = toSimplified(text);
   const hits = CONCEPTS.filter((c) => c.asks.test(simple));
-  return { concepts: hits.map((c) => c.id), words: hits.map((c) => c.adds).join(' ') };
+  // Words in the question's own script: an English question reads English memories and the Chinese
+  // words only cost postings (a question that mixes both keeps both).
+  const han = /[\u4e00-\u9fff]/.test(simple);
+  const latin = /[A-Za-z]{2,}/.test(simple.replace(/[\u4e00-\u9fff]/g, ''));
+  const keep = (word: string) => (/[\u4e00-\u9fff]/.test(word) ? han : latin || !han);
+  return { concepts: hits.map((c) => c.id), words: hits.flatMap((c) => c.adds.split(/\s+/).filter(keep)).join(' ') };
 }
