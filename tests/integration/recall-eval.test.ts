@@ -15,11 +15,12 @@ const DIR = path.join(import.meta.dirname, '..', 'fixtures', 'eval');
 // Measured with the defaults (README: "Recall quality"); floors sit just under the measurement,
 // per file so that a gain on one set cannot hide a loss on another.
 const FLOORS: Record<string, { pass: number; include: number }> = {
-  'isolation-and-sensitive.json': { pass: 0.8, include: 0.78 }, // measured 0.824 / 0.800 (BM25 recall, 2026-12-01)
-  'preferences-en.json': { pass: 0.58, include: 0.6 }, // 0.600 / 0.619
-  'updates-en.json': { pass: 0.3, include: 0.42 }, // 0.313 / 0.438
-  'zh.json': { pass: 0.58, include: 0.6 }, // 0.605 / 0.622
-  'everyday-holdout.json': { pass: 0.3, include: 0.2 }, // 0.320 / 0.215 (first sight 0.291 / 0.172)
+  'isolation-and-sensitive.json': { pass: 0.92, include: 0.91 }, // measured 0.941 / 0.933 (issue 12, 2026-12-01)
+  'preferences-en.json': { pass: 0.63, include: 0.65 }, // 0.650 / 0.667
+  'updates-en.json': { pass: 0.9, include: 0.9 }, // 0.938 / 0.938
+  'zh.json': { pass: 0.68, include: 0.7 }, // 0.711 / 0.730
+  'everyday-holdout.json': { pass: 0.77, include: 0.76 }, // 0.796 / 0.785 (first sight 0.291 / 0.172; tuned on since)
+  'everyday-holdout2.json': { pass: 0.51, include: 0.51 }, // 0.532 / 0.537 (first sight 0.532 / 0.522; not tuned on, one query read: README)
 };
 
 describe('recall evaluation on the shipped datasets', () => {
