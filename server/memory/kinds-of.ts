@@ -13,7 +13,7 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
 };
 
 // Things a person has one of at a time: switching to a Pixel replaces the iPhone.
-const ONE_AT_A_TIME: Readonly<Record<string, readonly string[]>> = {
+const OWNED_ONE_AT_A_TIME: Readonly<Record<string, readonly string[]>> = {
   phone: ['iphone', 'pixel', 'galaxy', 'samsung', 'android', 'oneplus', 'xiaomi', 'huawei', 'motorola', 'nokia', '苹果手机', '华为', '小米'],
 };
 
@@ -28,6 +28,6 @@ export function namesKindOf(hint: string, text: string): boolean {
   const haystack = ` ${text.toLowerCase()} `;
   const family = FAMILIES[key];
   if (family) return family.some((member) => named(member, haystack));
-  const siblings = Object.values(ONE_AT_A_TIME).find((members) => members.includes(key));
+  const siblings = Object.values(OWNED_ONE_AT_A_TIME).find((members) => members.includes(key));
   return siblings !== undefined && siblings.some((member) => member !== key && named(member, haystack));
 }

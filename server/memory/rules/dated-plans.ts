@@ -62,16 +62,7 @@ const datedEnglish: Rule = {
     const borrowed = contextEntity(ctx).filter((entity) => !summary.includes(entity));
     const entities = [...properNouns(text), ...borrowed];
     const withContext = isPast && borrowed.length > 0 ? `${summary} (${borrowed.join(', ')})` : summary;
-    const dated = draftFor(ctx, {
-      type: 'episodic',
-      kind: isPast ? 'event' : 'plan',
-      summary: ctx.withDate(withContext, time),
-      entities,
-      time,
-      validity: isPast ? 'permanent' : 'temporary',
-      priority: PRIORITY,
-    });
-    return [dated, ...newJob(ctx, summary, entities, time)];
+    return [datedDraft(ctx, withContext, time, entities, PRIORITY, isPast), ...newJob(ctx, summary, entities, time)];
   },
 };
 
@@ -112,9 +103,8 @@ const datedChinese: Rule = {
   },
 };
 
-/** A dated item: an event once its day is over, else a plan that expires with it. */
-function datedDraft(ctx: RuleContext, summary: string, time: ResolvedTime, entities: string[], priority: number): Draft {
-  const isPast = (time.end ?? time.start).getTime() <= ctx.message.createdAt.getTime();
+/** A dated item: an event once its day is over (or as the rule judged it), else a plan that expires with it. */
+function datedDraft(ctx: RuleContext, summary: string, time: ResolvedTime, entities: string[], priority: number, isPast = (time.end ?? time.start).getTime() <= ctx.message.createdAt.getTime()): Draft {
   return draftFor(ctx, {
     type: 'episodic',
     kind: isPast ? 'event' : 'plan',
