@@ -28,12 +28,14 @@ function contextOf(entry: { message: { content: string }; previous: { content: s
   return text === '' ? null : text;
 }
 
+const SENTENCE_ENDS = ['. ', '! ', '? ', '\n', '。', '！', '？'];
+
 /** The sentence of `content` the quote sits in ("Actually, my sister's name is Clara, autocorrect…"). */
 function sentenceOf(content: string | undefined, quote: string): string | null {
   const at = content?.indexOf(quote) ?? -1;
   if (!content || at === -1) return null;
-  const start = Math.max(...['. ', '! ', '? ', '\n', '。', '！', '？'].map((end) => content.lastIndexOf(end, at)));
-  const ends = ['. ', '! ', '? ', '\n', '。', '！', '？'].map((end) => content.indexOf(end, at + quote.length)).filter((i) => i !== -1);
+  const start = Math.max(...SENTENCE_ENDS.map((end) => content.lastIndexOf(end, at)));
+  const ends = SENTENCE_ENDS.map((end) => content.indexOf(end, at + quote.length)).filter((i) => i !== -1);
   return content.slice(start < 0 ? 0 : start + 1, ends.length > 0 ? Math.min(...ends) : content.length).trim();
 }
 
