@@ -22,7 +22,25 @@ export const config = {
     /** Working memory: recent messages that fit this many tokens, plus a rolling summary. */
     workingMemoryTokens: 3_000,
     summaryMaxTokens: 400,
+    /**
+     * Issue 19: the rolling summary is extended once this many messages have slid out of the
+     * window, not on every turn once a conversation is long (one summary call per 3 turns).
+     */
+    summaryBatchMessages: 6,
+    /** The whole reply; past it the turn fails as a timeout (no reply stored, Retry offered). */
     providerTimeoutMs: 60_000,
+    /** No first token, or no new token, for this long: the provider is treated as stalled. */
+    providerStallMs: 30_000,
+    /** A title that takes longer keeps the opening words; the reply never waits for it. */
+    titleTimeoutMs: 8_000,
+  },
+  /** Calls to language and embedding models (issue 19). */
+  llm: {
+    /** An explicit output cap per call kind, so no provider default decides the cost. */
+    maxOutputTokens: { chat: 2_048, extraction: 2_000, title: 24, consolidation: 300 },
+    /** One embedding request; recall falls back to its lexical routes past it. */
+    embeddingTimeoutMs: 10_000,
+    embeddingRetries: 1,
   },
   rawLog: {
     /** SPEC §1: retention after a conversation was distilled; null = forever. */

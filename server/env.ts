@@ -41,6 +41,10 @@ const envSchema = z.object({
   LLM_API_KEY: optionalString,
   /** Memory tools for a real chat model; `off` for an OpenAI-compatible server without tool calls. */
   CHAT_MEMORY_TOOLS: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on'),
+  /** `off`: never send a JSON schema to the compatible server (it is dropped after a refusal anyway). */
+  LLM_STRUCTURED_OUTPUTS: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on'),
+  /** `chat`: the OpenAI provider uses chat completions (for OPENAI_BASE_URL servers without /responses). */
+  OPENAI_API_MODE: z.enum(['responses', 'chat'], { error: 'must be "responses" or "chat"' }).default('responses'),
   INNGEST_EVENT_KEY: optionalString,
   INNGEST_SIGNING_KEY: optionalString,
   INNGEST_DEV: optionalString,

@@ -20,6 +20,8 @@ export function chatTurnDeps(): ChatTurnDeps {
   return {
     model: registry.getChatModel(),
     modelId: chat.id,
+    // Titles and rolling summaries are side tasks: the cheap extraction model does them.
+    sideModel: registry.getExtractionModel(),
     dispatcher: createDispatcher(withUser, defaultDeliver(inProcessRunner)),
     fastChannel: settingsAwareFastChannel(configuredEmbedder()),
     // A real model manages memory with tools; the offline model cannot call them (nor can some

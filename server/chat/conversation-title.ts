@@ -1,29 +1,42 @@
 import { generateText, type LanguageModel } from 'ai';
 import { config } from '../config';
-import { TITLE_TASK_MARKER } from '../llm/offline-model';
+import { providerOptions } from '../llm/call-options';
+import { countHealth } from '../llm/health';
+import { stripReasoning } from '../llm/lenient-json';
 
-/** A short title from the first message; falls back to its opening words if the model fails. */
+/**
+ * A short title from the first message, on the cheap (extraction) model, within
+ * config.chat.titleTimeoutMs; the opening words when the model fails or is too slow. Never
+ * throws: a title is never worth a failed turn.
+ */
 export async function generateTitle(model: LanguageModel, firstMessage: string, signal?: AbortSignal): Promise<string> {
+  const timeout = AbortSignal.timeout(config.chat.titleTimeoutMs);
   try {
     const { text } = await generateText({
       model,
-      system: `${TITLE_TASK_MARKER} Write a title of at most 6 words for a conversation that starts with the user's message. Reply with the title only, no quotes.`,
+      system: "Write a title of at most 6 words for a conversation that starts with the user's message. Reply with the title only, no quotes.",
       prompt: firstMessage.slice(0, 2_000),
       temperature: 0.2,
-      maxOutputTokens: 24,
+      maxOutputTokens: config.llm.maxOutputTokens.title,
       maxRetries: 0,
-      abortSignal: signal,
+      abortSignal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      providerOptions: providerOptions('title'),
     });
     const title = cleanTitle(text);
     if (title) return title;
   } catch (error) {
-    console.warn('[chat] title generation failed; using the opening words', error instanceof Error ? error.message : error);
+    if (timeout.aborted) countHealth('title_timeouts');
+    console.warn(
+      `[chat] title generation ${timeout.aborted ? `took over ${config.chat.titleTimeoutMs} ms` : 'failed'}; using the opening words`,
+      timeout.aborted ? '' : error instanceof Error ? error.message : error,
+    );
   }
   return fallbackTitle(firstMessage);
 }
 
 function cleanTitle(text: string): string {
-  return text.replace(/^["'“”「」\s]+|["'“”「」.\s]+$/g, '').replace(/\s+/g, ' ').slice(0, config.chat.titleMaxChars);
+  // Reasoning models may think aloud first; the title is what follows.
+  return stripReasoning(text).replace(/^["'“”「」\s]+|["'“”「」.\s]+$/g, '').replace(/\s+/g, ' ').slice(0, config.chat.titleMaxChars);
 }
 
 export function fallbackTitle(message: string): string {

@@ -5,17 +5,16 @@
  */
 import 'server-only';
 import {
+  APICallError,
+  RetryError,
   createUIMessageStream,
   createUIMessageStreamResponse,
-  isStepCount,
-  streamText,
-  toUIMessageStream,
   type LanguageModel,
   type ModelMessage,
   type ToolSet,
   type UIMessage,
 } from 'ai';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { UserDb } from '../../db/boundary';
 import { conversations } from '../../db/schema';
 import type { Tx } from '../../db/types';
@@ -31,16 +30,17 @@ import { recordLedger, touchAccessStats } from '../recall/ledger';
 import type { RecallInput, RecallResult } from '../recall/recall';
 import type { ChatRequest } from './chat-request';
 import { deleteRepliesAfter, insertMessage, loadHistory } from './chat-messages';
-import { extendConversationSummary } from './conversation-summary';
+import { extendConversationSummary, summaryDue } from './conversation-summary';
 import { generateTitle } from './conversation-title';
 import { findConversation } from './conversations';
-import { describeProviderError } from './provider-errors';
+import { streamReply } from './stream-reply';
 import { buildSystemPrompt } from './system-prompt';
 import { buildWorkingMemory, type WorkingMemory } from './working-memory';
+import type { MemoryAction } from './memory-actions';
 
 export type ChatUIMessage = UIMessage<
-  { model?: string; status?: 'complete' | 'stopped'; memoriesUsed?: number },
-  { title: { conversationId: string; title: string } }
+  { model?: string; status?: 'complete' | 'stopped'; memoriesUsed?: number; memoryActions?: MemoryAction[]; recallNote?: string },
+  { retry: { seconds: number } }
 >;
 
 export interface ChatTurnDeps {
@@ -58,6 +58,25 @@ export interface ChatTurnDeps {
   recall?: (db: UserDb, input: RecallInput) => Promise<RecallResult | null>;
   /** Tools the model may call this turn (memory management with a real model). */
   tools?: (db: UserDb, context: { message: string }) => ToolSet;
+  /** The cheap model for titles and summaries (EXTRACTION_MODEL); the chat model when unset. */
+  sideModel?: LanguageModel;
+}
+
+/**
+ * The fast channel needs the embedder; when the embedding provider is down the turn goes on
+ * without it (the background extraction reads the message later, and its outbox retries until
+ * the embedder is back). Anything else is a real failure.
+ */
+function unlessProviderDown(error: unknown): null {
+  const name = error instanceof Error ? error.name : '';
+  if (!(APICallError.isInstance(error) || RetryError.isInstance(error) || name === 'TimeoutError' || name === 'AbortError')) throw error;
+  console.warn('[chat] the fast channel was skipped: the embedding model failed;', error instanceof Error ? error.message.slice(0, 160) : error);
+  return null;
+}
+
+async function saveTitle(db: UserDb, conversationId: string, title: string): Promise<void> {
+  // Only where there is no title yet: the user may have renamed the chat meanwhile.
+  await db.run((tx) => tx.update(conversations).set({ title }).where(and(eq(conversations.id, conversationId), isNull(conversations.title))));
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -130,62 +149,41 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
     budget: config.chat.workingMemoryTokens,
     summary: turn.summary,
     summaryUpTo: turn.summaryUpTo,
+    summaryBatch: config.chat.summaryBatchMessages,
   });
   // Stored before the reply is written, so the reply can confirm it (and a regenerate does not
   // store it twice).
   const fast =
     turn.userMessage.isNew && deps.fastChannel
-      ? await deps.fastChannel(db, { ...turn.userMessage, conversationId: input.id })
+      ? await deps.fastChannel(db, { ...turn.userMessage, conversationId: input.id }).catch(unlessProviderDown)
       : null;
   const earlier = turn.history.filter((m) => m.id !== turn.userMessage.id).slice(-4);
   const recalled = deps.recall ? await deps.recall(db, { message: turn.userMessage.content, recentTurns: earlier, now }) : null;
   const memorySection = [recalled?.section ?? '', fast ? fastChannelNote(fast) : ''].filter(Boolean).join('\n\n');
   const memoriesUsed = recalled?.injectedIds.length ?? 0;
-  const titlePromise = !turn.title && turn.isFirstTurn ? generateTitle(deps.model, turn.userMessage.content, signal) : null;
+  // Titles and summaries are side tasks for the cheap model (EXTRACTION_MODEL, else the chat model).
+  const sideModel = deps.sideModel ?? deps.model;
+  const needsTitle = !turn.title && turn.isFirstTurn;
   const assistantId = crypto.randomUUID();
 
   const stream = createUIMessageStream<ChatUIMessage>({
     execute: async ({ writer }) => {
       // A request the fast channel already carried out is not offered to the tools as well: the
       // model would change the same memory a second time.
-      const tools = fast ? undefined : deps.tools?.(db, { message: turn.userMessage.content });
-      const result = streamText({
-        model: deps.model,
-        // A tool call is a step; the model then answers with what the tool did.
-        ...(tools ? { tools, stopWhen: isStepCount(config.chat.maxToolSteps) } : {}),
-        system: buildSystemPrompt({ now, timeZone, memorySection, conversationSummary: memory.summary }),
-        messages: toModelMessages(memory),
-        abortSignal: signal,
-        maxRetries: 1,
-        timeout: config.chat.providerTimeoutMs,
-        // Reported once, below, in words the user can act on.
-        onError: () => undefined,
-      });
-      let text = '';
-      let failure: string | null = null;
-      let finish: Parameters<typeof writer.write>[0] | null = null;
-      const ui = toUIMessageStream<ToolSet, ChatUIMessage>({
-        stream: result.stream,
-        generateMessageId: () => assistantId,
-        messageMetadata: ({ part }) => (part.type === 'start' ? { model: deps.modelId } : undefined),
-        // Also phrases a failed tool call for the UI; only an `error` chunk fails the turn (a
-        // tool's error goes back to the model, which answers with it).
-        onError: (error) => {
-          const described = describeProviderError(error);
-          console.error(`[chat] provider error (${described.code}):`, error instanceof Error ? error.message : error);
-          return described.message;
-        },
-      });
-      for await (const chunk of ui) {
-        if (chunk.type === 'text-delta') text += chunk.delta;
-        if (chunk.type === 'error') failure = chunk.errorText;
-        // Hold the finish back until the reply is stored, so the client never sees a
-        // finished reply that a reload would not show.
-        if (chunk.type === 'finish') finish = chunk;
-        else writer.write(chunk);
+      const offered = fast ? undefined : deps.tools?.(db, { message: turn.userMessage.content });
+      const system = buildSystemPrompt({ now, timeZone, memorySection, conversationSummary: memory.summary });
+      let reply = await streamReply(writer, deps, { system, messages: toModelMessages(memory), tools: offered, signal, assistantId });
+      if (reply.toolsRefused && offered) {
+        // A server without tool calls (many local ones): answer without them, now and from now on.
+        reply = await streamReply(writer, deps, { system, messages: toModelMessages(memory), tools: undefined, signal, assistantId });
       }
-
-      if (failure) return; // the user's message stays; nothing half-written is stored as a reply
+      const { text, failure, finish, memoryActions } = reply;
+      if (failure) {
+        // The user's message stays; nothing half-written is stored as a reply.
+        if (failure.retryAfterSeconds !== null) writer.write({ type: 'data-retry', data: { seconds: failure.retryAfterSeconds }, transient: true });
+        writer.write({ type: 'error', errorText: failure.message });
+        return;
+      }
       const stopped = signal.aborted;
       if (stopped && text.trim() === '') return;
       // The reply and its turn event commit together (transactional outbox): a crash after
@@ -198,7 +196,13 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
           role: 'assistant',
           content: text,
           status: stopped ? 'stopped' : 'complete',
-          metadata: { model: deps.modelId, memoriesUsed, ...(fast ? { fastChannel: fast.kind } : {}) },
+          metadata: {
+            model: deps.modelId,
+            memoriesUsed,
+            ...(fast ? { fastChannel: fast.kind } : {}),
+            ...(memoryActions.length > 0 ? { memoryActions } : {}),
+            ...(recalled?.note ? { recallNote: recalled.note } : {}),
+          },
         });
         if (recalled) await recordLedger(tx, db.userId, assistantId, recalled.decisions);
         if (stopped) return null;
@@ -209,18 +213,20 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
           idempotencyKey: `turn-${assistantId}`,
         });
       });
-      if (titlePromise) {
-        const title = await titlePromise;
-        await db.run((tx) => tx.update(conversations).set({ title }).where(eq(conversations.id, input.id)));
-        writer.write({ type: 'data-title', data: { conversationId: input.id, title }, transient: true });
-      }
-      writer.write({ ...(finish ?? { type: 'finish' }), messageMetadata: { model: deps.modelId, memoriesUsed } });
+      writer.write({
+        ...(finish ?? { type: 'finish' }),
+        messageMetadata: { model: deps.modelId, memoriesUsed, ...(memoryActions.length > 0 ? { memoryActions } : {}), ...(recalled?.note ? { recallNote: recalled.note } : {}) },
+      });
 
+      // After the response, never beside it: a server that answers one request at a time (Ollama)
+      // would otherwise hold the reply behind the title, and a hung title would hold its end.
+      // generateTitle has its own timeout and never throws; the list picks the title up.
       deps.defer(async () => {
+        if (needsTitle) await saveTitle(db, input.id, await generateTitle(sideModel, turn.userMessage.content));
         if (recalled) await touchAccessStats(db, recalled.injectedIds, now);
         if (event) await deps.dispatcher.dispatch(event);
-        if (memory.unsummarised.length > 0) {
-          await extendConversationSummary(db, deps.model, input.id, memory.summary, memory.unsummarised);
+        if (summaryDue(memory.unsummarised)) {
+          await extendConversationSummary(db, sideModel, input.id, memory.summary, memory.unsummarised);
         }
       });
     },

@@ -31,7 +31,17 @@ export function messageTokens(message: WorkingMessage): number {
  */
 export function buildWorkingMemory(
   history: WorkingMessage[],
-  options: { budget: number; summary: string | null; summaryUpTo: string | null },
+  options: {
+    budget: number;
+    summary: string | null;
+    summaryUpTo: string | null;
+    /**
+     * The summary is extended only once this many messages have slid out of the window; until
+     * then they stay in the prompt (the budget is soft by that much), so nothing is ever out of
+     * both the window and the summary. 1 (the default) summarises on every slide.
+     */
+    summaryBatch?: number;
+  },
 ): WorkingMemory {
   const summaryTokens = options.summary ? countTokens(options.summary) : 0;
   let used = summaryTokens;
@@ -47,8 +57,12 @@ export function buildWorkingMemory(
     used -= messageTokens(history[start]!);
     start += 1;
   }
-  const window = history.slice(start);
   const coveredUntil = options.summaryUpTo ? history.findIndex((m) => m.id === options.summaryUpTo) : -1;
   const unsummarised = history.slice(coveredUntil + 1, start);
-  return { summary: options.summary, messages: window, tokens: used, unsummarised };
+  if (unsummarised.length > 0 && unsummarised.length < (options.summaryBatch ?? 1)) {
+    used += unsummarised.reduce((sum, m) => sum + messageTokens(m), 0);
+    start = coveredUntil + 1;
+    while (start < history.length - 1 && history[start]?.role === 'assistant') start += 1;
+  }
+  return { summary: options.summary, messages: history.slice(start), tokens: used, unsummarised };
 }

@@ -22,6 +22,8 @@ export function llm(): LlmRegistry {
         openaiBaseUrl: e.OPENAI_BASE_URL,
         llmBaseUrl: e.LLM_BASE_URL,
         llmApiKey: e.LLM_API_KEY,
+        structuredOutputs: e.LLM_STRUCTURED_OUTPUTS,
+        openaiApiMode: e.OPENAI_API_MODE,
       },
       { offline: { chunkDelayMs: OFFLINE_CHUNK_DELAY_MS } },
     );

@@ -17,6 +17,10 @@ export type LlmSettings = {
   openaiBaseUrl?: string | undefined;
   llmBaseUrl?: string | undefined;
   llmApiKey?: string | undefined;
+  /** LLM_STRUCTURED_OUTPUTS: `off` never sends a JSON schema to the compatible server. */
+  structuredOutputs?: 'on' | 'off' | undefined;
+  /** OPENAI_API_MODE: `responses` (default) or `chat` (chat completions, for servers without /responses). */
+  openaiApiMode?: 'responses' | 'chat' | undefined;
 };
 
 export type LanguageModelSpec = { provider: 'openai' | 'compatible' | 'offline'; model: string };
@@ -32,6 +36,8 @@ export type ResolvedLlmSettings = {
   openaiBaseUrl?: string;
   llmBaseUrl?: string;
   llmApiKey?: string;
+  structuredOutputs: 'on' | 'off';
+  openaiApiMode: 'responses' | 'chat';
 };
 
 export class LlmConfigError extends Error {
@@ -55,6 +61,8 @@ const ENV_NAMES = {
   openaiBaseUrl: 'OPENAI_BASE_URL',
   llmBaseUrl: 'LLM_BASE_URL',
   llmApiKey: 'LLM_API_KEY',
+  structuredOutputs: 'LLM_STRUCTURED_OUTPUTS',
+  openaiApiMode: 'OPENAI_API_MODE',
 } as const satisfies Record<keyof LlmSettings, string>;
 
 const LANGUAGE_EXAMPLES = 'openai:gpt-4o-mini, compatible:llama3.1, offline';
@@ -81,6 +89,8 @@ const rawSettingsSchema = z.object({
   openaiBaseUrl: optionalUrl(ENV_NAMES.openaiBaseUrl),
   llmBaseUrl: optionalUrl(ENV_NAMES.llmBaseUrl),
   llmApiKey: optionalText,
+  structuredOutputs: z.enum(['on', 'off'], { error: 'LLM_STRUCTURED_OUTPUTS must be "on" or "off"' }).default('on'),
+  openaiApiMode: z.enum(['responses', 'chat'], { error: 'OPENAI_API_MODE must be "responses" or "chat"' }).default('responses'),
 });
 type RawSettings = z.output<typeof rawSettingsSchema>;
 
@@ -159,7 +169,7 @@ const settingsSchema = rawSettingsSchema.transform((raw, ctx): ResolvedLlmSettin
   const embedding = parseEmbeddingSpec(ENV_NAMES.embeddingModel, embeddingValue, raw, issueFor('embeddingModel'));
 
   if (!chat || !extraction || !embedding) return z.NEVER;
-  const resolved: ResolvedLlmSettings = { chat, extraction, embedding };
+  const resolved: ResolvedLlmSettings = { chat, extraction, embedding, structuredOutputs: raw.structuredOutputs, openaiApiMode: raw.openaiApiMode };
   if (raw.openaiApiKey !== undefined) resolved.openaiApiKey = raw.openaiApiKey;
   if (raw.openaiBaseUrl !== undefined) resolved.openaiBaseUrl = raw.openaiBaseUrl;
   if (raw.llmBaseUrl !== undefined) resolved.llmBaseUrl = raw.llmBaseUrl;

@@ -15,6 +15,7 @@ import type {
 import { generateId } from 'ai';
 
 import { parseFastChannelNote } from '../memory/fast-channel-note';
+import { offlineTaskOf } from './call-options';
 import { parseMemorySection } from './memory-section';
 import { chatReply } from './offline-replies';
 import { makeTitle, summarize } from './offline-tasks';
@@ -25,8 +26,6 @@ export type { MemoryLine, ParsedMemorySection } from './memory-section';
 
 export const OFFLINE_MODEL_ID = 'offline';
 export const OFFLINE_PROVIDER = 'mindbase.offline';
-export const TITLE_TASK_MARKER = '[task:title]';
-export const SUMMARY_TASK_MARKER = '[task:summary]';
 
 export type OfflineModelOptions = {
   /** Pause between streamed text chunks, so the UI can show streaming. Default 0. */
@@ -55,13 +54,15 @@ export function promptText(prompt: LanguageModelV4Prompt): OfflinePromptText {
 }
 
 /** The whole decision of what the offline model says; pure, so it can be tested directly. */
-export function answerOffline(options: Pick<LanguageModelV4CallOptions, 'prompt' | 'responseFormat'>): string {
+export function answerOffline(options: Pick<LanguageModelV4CallOptions, 'prompt' | 'responseFormat' | 'providerOptions'>): string {
   // Structured extraction has its own rule-based path; an empty object keeps JSON parsers happy.
   if (options.responseFormat?.type === 'json') return '{}';
   const { system, userMessages } = promptText(options.prompt);
   const nonEmpty = userMessages.filter((message) => message.trim() !== '');
-  if (system.includes(TITLE_TASK_MARKER)) return makeTitle(nonEmpty[0] ?? '');
-  if (system.includes(SUMMARY_TASK_MARKER)) return summarize(nonEmpty);
+  // Side tasks are named in provider options (server/llm/call-options.ts), never in the prompt.
+  const task = offlineTaskOf(options);
+  if (task === 'title') return makeTitle(nonEmpty[0] ?? '');
+  if (task === 'summary') return summarize(nonEmpty);
   return chatReply(nonEmpty.at(-1) ?? '', parseMemorySection(system), parseFastChannelNote(system));
 }
 

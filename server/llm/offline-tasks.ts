@@ -1,5 +1,5 @@
-// Title and summary helpers for the offline model (system markers [task:title] and
-// [task:summary]). Both are extractive: without a real model, reusing the user's own words
+// Title and summary helpers for the offline model (the side tasks named in provider options,
+// server/llm/call-options.ts). Both are extractive: without a real model, reusing the user's own words
 // is the only way to stay accurate.
 
 import { cjkBigrams, contentStems, isMostlyChinese, isStopWord } from './text-terms';

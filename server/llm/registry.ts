@@ -16,6 +16,7 @@ import {
   type ResolvedLlmSettings,
 } from './model-spec';
 import { createOfflineModel, type OfflineModelOptions } from './offline-model';
+import { withChatCompletionsFallback } from './responses-fallback';
 
 export { LlmConfigError, type LlmSettings } from './model-spec';
 
@@ -92,6 +93,9 @@ class Providers {
       baseURL,
       ...(this.settings.llmApiKey !== undefined && { apiKey: this.settings.llmApiKey }),
       includeUsage: true,
+      // json_schema response formats (Ollama, vLLM, llama.cpp, LM Studio take them); extraction
+      // drops the schema for good if this server refuses it (server/memory/llm-extractor.ts).
+      supportsStructuredOutputs: this.settings.structuredOutputs === 'on',
     });
     return this.compatible;
   }
@@ -103,7 +107,11 @@ export function createLlmRegistry(settings: LlmSettings = {}, options: LlmRegist
   const providers = new Providers(resolved);
 
   const languageModel = (spec: LanguageModelSpec): LanguageModelV4 => {
-    if (spec.provider === 'openai') return providers.openAI().languageModel(spec.model);
+    if (spec.provider === 'openai') {
+      const openai = providers.openAI();
+      if (resolved.openaiApiMode === 'chat') return openai.chat(spec.model);
+      return withChatCompletionsFallback(openai.responses(spec.model), () => openai.chat(spec.model));
+    }
     if (spec.provider === 'compatible') return providers.openAICompatible().chatModel(spec.model);
     return createOfflineModel(options.offline);
   };

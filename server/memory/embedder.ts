@@ -1,4 +1,6 @@
 import { embedMany, type EmbeddingModel } from 'ai';
+import { config } from '../config';
+import { countHealth } from '../llm/health';
 
 /** What the memory module needs from an embedding model: an id to tag vectors with, and vectors. */
 export interface Embedder {
@@ -12,14 +14,29 @@ function normalise(vector: number[]): number[] {
   return norm > 0 ? vector.map((v) => v / norm) : vector;
 }
 
-/** Wraps an AI SDK embedding model; vectors are L2-normalised (SPEC §4.5). */
+/**
+ * Wraps an AI SDK embedding model; vectors are L2-normalised (SPEC §4.5). A network embedder gets
+ * its own timeout and few retries (config.llm), so a hung one fails in seconds, not minutes:
+ * recall then uses its lexical routes, background jobs retry later.
+ */
 export function createEmbedder(model: EmbeddingModel, modelId: string): Embedder {
+  const local = modelId.startsWith('local:');
   return {
     modelId,
     async embed(texts) {
       if (texts.length === 0) return [];
-      const { embeddings } = await embedMany({ model, values: texts, maxRetries: 2 });
-      return embeddings.map(normalise);
+      try {
+        const { embeddings } = await embedMany({
+          model,
+          values: texts,
+          maxRetries: local ? 0 : config.llm.embeddingRetries,
+          ...(local ? {} : { abortSignal: AbortSignal.timeout(config.llm.embeddingTimeoutMs) }),
+        });
+        return embeddings.map(normalise);
+      } catch (error) {
+        countHealth('embedding_failures');
+        throw error;
+      }
     },
   };
 }

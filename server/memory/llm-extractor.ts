@@ -1,10 +1,18 @@
 /**
- * The LLM extraction path (SPEC §4.2): the cheap EXTRACTION_MODEL at low temperature with
- * structured output. Malformed or partial output never crashes the pipeline: whatever JSON can
- * be recovered is returned item by item, and validation drops (and counts) what is invalid.
+ * The LLM extraction path (SPEC §4.2): the cheap EXTRACTION_MODEL at low temperature. It has to
+ * work on every OpenAI-compatible server, not only on OpenAI: the JSON schema is sent where the
+ * provider supports structured outputs (and dropped for good after the provider refuses it), the
+ * prompt itself describes every field with an example (JSON mode on OpenAI and several gateways
+ * requires the word "JSON" in the prompt), and the answer is read leniently (<think> blocks, code
+ * fences, prose around it). An answer that still does not fit is sent back once with the
+ * validation error; if the retry fails too, the caller runs the offline extractor for that turn.
+ * Every outcome is counted (GET /api/health).
  */
-import { generateText, NoObjectGeneratedError, Output, type LanguageModel } from 'ai';
-import { extractionResultSchema, type ExtractionWindow } from './extraction-schema';
+import { APICallError, generateText, NoObjectGeneratedError, Output, type LanguageModel, type ModelMessage } from 'ai';
+import { config } from '../config';
+import { countHealth, warnOnce } from '../llm/health';
+import { parseModelJson } from '../llm/lenient-json';
+import { extractedMemorySchema, extractionResultSchema, MEMORY_KINDS, type ExtractionWindow } from './extraction-schema';
 
 const INSTRUCTIONS = `You extract long-term memories about the USER from a chat excerpt.
 Rules:
@@ -23,7 +31,29 @@ Rules:
 - importance 1-5; default low (2) when unsure; 5 only for core identity or safety (allergies).
 - negative_update true when the user revokes or corrects something earlier ("I don't drink coffee any more", "actually it's Hangzhou"); conflict_hint names what it replaces ("coffee"), else null.
 - Resolve relative times ("next Friday") against the message timestamp in the user's time zone into valid_until / occurred_at (ISO 8601 with offset); temporary plans get validity "temporary".
-Return {"memories": []} when there is nothing worth keeping.`;
+Return {"memories": []} when there is nothing worth keeping.
+
+Answer with ONE JSON object and nothing else: {"memories": [ ... ]}. Every memory has all of these fields:
+- "type": "episodic" | "semantic" | "procedural" | "working"
+- "kind": one of ${MEMORY_KINDS.map((k) => `"${k}"`).join(' | ')}
+- "summary": string, third person, at most 50 words
+- "entities": array of strings, the people, places and things named (may be empty)
+- "importance": integer 1-5
+- "confidence": "high" | "low"
+- "origin": "user_stated" (the user said it) | "assistant_inferred" (you concluded it)
+- "validity": "permanent" | "phase" (true for a stretch of life) | "temporary" (a plan or state that ends)
+- "valid_until": ISO 8601 date-time with offset, or null
+- "occurred_at": ISO 8601 date-time with offset, or null
+- "sensitive": boolean, true for health, religion, sexuality, politics, finances, legal trouble
+- "quote": string, copied exactly from one NEW user message
+- "negative_update": boolean
+- "conflict_hint": string or null
+Example for the user message "I'm a nurse in Lyon and I can't stand cilantro":
+{"memories": [
+ {"type": "semantic", "kind": "fact", "summary": "Works as a nurse", "entities": ["nurse"], "importance": 3, "confidence": "high", "origin": "user_stated", "validity": "permanent", "valid_until": null, "occurred_at": null, "sensitive": false, "quote": "I'm a nurse", "negative_update": false, "conflict_hint": null},
+ {"type": "semantic", "kind": "fact", "summary": "Lives in Lyon", "entities": ["Lyon"], "importance": 3, "confidence": "high", "origin": "user_stated", "validity": "permanent", "valid_until": null, "occurred_at": null, "sensitive": false, "quote": "in Lyon", "negative_update": false, "conflict_hint": null},
+ {"type": "semantic", "kind": "preference", "summary": "Dislikes cilantro", "entities": ["cilantro"], "importance": 2, "confidence": "high", "origin": "user_stated", "validity": "permanent", "valid_until": null, "occurred_at": null, "sensitive": false, "quote": "I can't stand cilantro", "negative_update": false, "conflict_hint": null}
+]}`;
 
 function renderWindow(window: ExtractionWindow): string {
   const fresh = new Set(window.newMessageIds);
@@ -36,62 +66,109 @@ function renderWindow(window: ExtractionWindow): string {
     .join('\n\n');
 }
 
+/** The item the model meant: fields it left out get the harmless default; summary and quote never do. */
+function withDefaults(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+  const item = raw as Record<string, unknown>;
+  const kind = typeof item.kind === 'string' && (MEMORY_KINDS as readonly string[]).includes(item.kind) ? item.kind : undefined;
+  const type = item.type ?? (kind === 'event' ? 'episodic' : kind === 'rule' ? 'procedural' : 'semantic');
+  const importance = typeof item.importance === 'string' ? Number(item.importance) : item.importance;
+  return {
+    entities: [],
+    importance: 2,
+    confidence: 'high',
+    origin: 'user_stated',
+    validity: 'permanent',
+    valid_until: null,
+    occurred_at: null,
+    sensitive: false,
+    negative_update: false,
+    conflict_hint: null,
+    ...item,
+    type,
+    kind: kind ?? (type === 'episodic' ? 'event' : type === 'procedural' ? 'rule' : 'fact'),
+    ...(importance !== undefined && { importance }),
+  };
+}
+
+type Reading = { ok: true; items: unknown[] } | { ok: false; problem: string };
+
 /**
- * Recovers `memories` from raw model text (fenced, truncated or otherwise imperfect JSON); null
- * when there is no JSON object in it at all.
+ * Reads a model's answer: the items to validate one by one, or what is wrong with it in words
+ * the model can act on. Some invalid items among valid ones are not a failure (validation drops
+ * and counts them); an answer with no usable item at all is.
  */
-export function recoverItems(text: string | undefined): unknown[] | null {
-  if (!text) return null;
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
-  if (start < 0 || end <= start) return null;
+export function readExtraction(text: string | undefined): Reading {
+  const value = parseModelJson(text);
+  if (value === undefined) return { ok: false, problem: 'the answer contained no JSON object' };
+  const list = Array.isArray(value) ? value : (value as { memories?: unknown }).memories;
+  if (!Array.isArray(list)) return { ok: false, problem: 'the JSON object has no "memories" array' };
+  const items = list.map(withDefaults);
+  if (items.length === 0) return { ok: true, items };
+  const checked = items.map((item) => extractedMemorySchema.safeParse(item));
+  if (checked.some((r) => r.success)) return { ok: true, items };
+  const issues = checked
+    .flatMap((r, i) => (r.success ? [] : r.error.issues.slice(0, 2).map((issue) => `memories[${i}].${issue.path.map(String).join('.')}: ${issue.message}`)))
+    .slice(0, 6);
+  return { ok: false, problem: `no memory matched the format (${issues.join('; ')})` };
+}
+
+export type LlmExtraction =
+  /** Items to validate one by one; `retried` when the first answer had to be sent back. */
+  | { ok: true; items: unknown[]; retried: boolean }
+  /** The model's output stayed unusable after one retry: run the offline extractor instead. */
+  | { ok: false; problem: string };
+
+// Models whose provider refused the JSON schema once (HTTP 400): plain JSON from then on.
+const schemaRefused = new WeakSet<object>();
+
+function sendsSchema(model: LanguageModel): boolean {
+  if (typeof model === 'string' || schemaRefused.has(model)) return false;
+  // The OpenAI-compatible provider says whether it was configured for json_schema; others
+  // (OpenAI itself, test models) support it.
+  return (model as { supportsStructuredOutputs?: boolean }).supportsStructuredOutputs !== false;
+}
+
+async function ask(model: LanguageModel, system: string, messages: ModelMessage[]): Promise<string | undefined> {
+  const common = { model, system, messages, temperature: 0, maxRetries: 2, maxOutputTokens: config.llm.maxOutputTokens.extraction, providerOptions: PROVIDER_OPTIONS };
+  if (!sendsSchema(model)) return (await generateText(common)).text;
   try {
-    const parsed: unknown = JSON.parse(text.slice(start, end + 1));
-    const items = (parsed as { memories?: unknown }).memories;
-    return Array.isArray(items) ? items : null;
-  } catch {
-    return null;
+    return JSON.stringify(await generateText({ ...common, output: Output.object({ schema: extractionResultSchema }) }).then((r) => r.output));
+  } catch (error) {
+    if (NoObjectGeneratedError.isInstance(error)) return error.text;
+    if (APICallError.isInstance(error) && error.statusCode === 400 && typeof model !== 'string') {
+      schemaRefused.add(model);
+      countHealth('structured_output_refused');
+      warnOnce('structured-output-refused', `[extract] the provider refused a JSON schema (HTTP 400: ${error.message.slice(0, 120)}); extraction now asks for JSON in the prompt only. Set LLM_STRUCTURED_OUTPUTS=off to skip the first attempt.`);
+      return (await generateText(common)).text;
+    }
+    throw error;
   }
 }
 
-/**
- * The model answered with nothing we can read. Thrown, not swallowed: the turn's event is not
- * acknowledged, so the outbox (or Inngest) runs the extraction again, and nothing was applied.
- */
-export class ExtractionOutputError extends Error {
-  constructor(readonly modelText: string | undefined) {
-    super(`extraction model returned no readable {"memories": [...]} (${modelText ? `${modelText.length} chars: ${JSON.stringify(modelText.slice(0, 80))}` : 'empty'}); the turn will be retried`);
-    this.name = 'ExtractionOutputError';
-  }
-}
-
-export interface LlmExtraction {
-  /** Raw items with the message id they claim; validated item by item later. */
-  items: unknown[];
-  recovered: boolean;
-}
+/** A memory product keeps user text off the provider where it can say so (OpenAI's `store`). */
+export const PROVIDER_OPTIONS = { openai: { store: false } };
 
 export async function extractWithLlm(model: LanguageModel, window: ExtractionWindow): Promise<LlmExtraction> {
-  try {
-    const { output } = await generateText({
-      model,
-      system: `${INSTRUCTIONS}\nThe user's time zone is ${window.timeZone}. Extract only from NEW user messages; the rest is context.`,
-      prompt: renderWindow(window),
-      temperature: 0,
-      maxRetries: 2,
-      output: Output.object({ schema: extractionResultSchema }),
-    });
-    return { items: output.memories, recovered: false };
-  } catch (error) {
-    if (!NoObjectGeneratedError.isInstance(error)) throw error;
-    const items = recoverItems(error.text);
-    if (!items) {
-      const failure = new ExtractionOutputError(error.text);
-      console.error(`[extract] ${failure.message}`);
-      throw failure;
-    }
-    // Partly valid output: keep what parses; validation drops (and counts) the rest item by item.
-    console.warn(`[extract] extraction model output did not match the schema; recovered ${items.length} item(s) to validate one by one`);
-    return { items, recovered: true };
+  const system = `${INSTRUCTIONS}\nThe user's time zone is ${window.timeZone}. Extract only from NEW user messages; the rest is context.`;
+  const messages: ModelMessage[] = [{ role: 'user', content: renderWindow(window) }];
+  const first = await ask(model, system, messages);
+  const firstReading = readExtraction(first);
+  if (firstReading.ok) {
+    countHealth('extraction_ok');
+    return { ok: true, items: firstReading.items, retried: false };
   }
+  console.warn(`[extract] the extraction model's answer could not be used (${firstReading.problem}); asking once more`);
+  messages.push(
+    { role: 'assistant', content: first ?? '' },
+    { role: 'user', content: `That answer could not be used: ${firstReading.problem}. Reply again with only the JSON object {"memories": [...]}, every field present as described.` },
+  );
+  const second = readExtraction(await ask(model, system, messages));
+  if (second.ok) {
+    countHealth('extraction_retried');
+    return { ok: true, items: second.items, retried: true };
+  }
+  countHealth('extraction_fallback_offline');
+  console.error(`[extract] the extraction model's answer was unusable twice (${second.problem}); this turn is extracted by the offline rules instead`);
+  return { ok: false, problem: second.problem };
 }

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { UserDb } from '../../db/boundary';
 import { queryRows } from '../../db/rows';
 import type { Tx } from '../../db/types';
+import { countHealth } from '../llm/health';
 import type { Embedder } from '../memory/embedder';
 import {
   type CandidateRow,
@@ -35,7 +36,11 @@ export interface RecallResult {
   decisions: Decision[];
   injectedIds: string[];
   ms: number;
+  /** Why recall ran with fewer routes than usual (shown with the answer's ledger), if it did. */
+  note?: string;
 }
+
+export const LEXICAL_ONLY_NOTE = 'The embedding model did not answer, so memories were found by their words only this time.';
 
 export interface RecallDeps {
   /** The configured embedder, plus a way to get one for an older model during a re-embed. */
@@ -78,16 +83,29 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
   const current = deps.embedder.modelId;
   const scans = deps.vectorScans ?? vectorScans;
 
-  const [queryVector] = types.length > 0 ? await deps.embedder.embed([query]) : [[]];
+  // An embedder that fails or times out costs the vector route, never the turn: recall goes on
+  // with its lexical, structured and time routes, and the ledger says why.
+  let note: string | undefined;
+  const embedQuery = async (embedder: Embedder): Promise<number[]> => {
+    try {
+      return (await embedder.embed([query]))[0] ?? [];
+    } catch (error) {
+      countHealth('recall_lexical_only');
+      console.warn(`[recall] the embedding model failed (${error instanceof Error ? error.message.slice(0, 160) : String(error)}); recalling by words only`);
+      note = LEXICAL_ONLY_NOTE;
+      return [];
+    }
+  };
+  const queryVector = types.length > 0 ? await embedQuery(deps.embedder) : [];
   const result = await db.run(async (tx) => {
     let model = current;
-    let vector = queryVector ?? [];
-    if (types.length > 0) {
+    let vector = queryVector;
+    if (types.length > 0 && vector.length > 0) {
       const useModel = await recallModel(tx, current);
       const older = useModel !== current ? deps.embedderFor?.(useModel) : null;
       if (older) {
         model = useModel;
-        vector = (await older.embed([query]))[0] ?? [];
+        vector = await embedQuery(older);
       }
     }
     const scan = types.length > 0 && vector.length > 0 ? await scans.choose(tx, db.userId, model) : 'exact';
@@ -151,5 +169,6 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
     decisions: selection.decisions,
     injectedIds: selection.decisions.filter((d) => d.outcome === 'injected').map((d) => d.memory.id),
     ms: performance.now() - started,
+    ...(note ? { note } : {}),
   };
 }

@@ -10,7 +10,6 @@ import { chatTurn, testJobs } from '../helpers/jobs';
 import { everythingStored, memoriesOf, summariesOf, versionsOf } from '../helpers/memories';
 import { scriptedModel } from '../helpers/mock-models';
 import { outbox } from '@/db/schema';
-import { sweepOutbox } from '@/server/jobs/sweep-outbox';
 
 const lower = (xs: string[]) => xs.map((x) => x.toLowerCase());
 
@@ -228,14 +227,12 @@ describe('poisoning and feedback loops', () => {
       expect(summaries.filter((s) => s.includes('bosch'))).toHaveLength(1);
     });
 
-    it('unreadable model output: a clear log line, nothing applied, and the turn is extracted on retry', async () => {
+    it('unreadable model output: sent back once with the problem, then the offline rules extract the turn (logged, acknowledged)', async () => {
       const user = await seedUser(t.db, 'llm-unreadable');
-      let healthy = false;
-      const good = JSON.stringify({ memories: [item({})] });
       const model = new MockLanguageModelV4({
         doGenerate: () =>
           Promise.resolve({
-            content: [{ type: 'text', text: healthy ? good : 'Sorry, I cannot help with that.' }],
+            content: [{ type: 'text', text: 'Sorry, I cannot help with that.' }],
             finishReason: { unified: 'stop', raw: 'stop' },
             usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
             warnings: [],
@@ -246,19 +243,18 @@ describe('poisoning and feedback loops', () => {
       const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       try {
         await chatTurn(t, jobs, user, crypto.randomUUID(), 'I prefer tea over coffee, honestly.');
-        expect(errors.mock.calls.map((c) => String(c[0])).join('\n')).toMatch(/\[extract\] extraction model returned no readable .*the turn will be retried/);
+        expect(warnings.mock.calls.map((c) => String(c[0])).join('\n')).toMatch(/\[extract\] .*could not be used \(the answer contained no JSON object\); asking once more/);
+        expect(errors.mock.calls.map((c) => String(c[0])).join('\n')).toMatch(/\[extract\] .*unusable twice .*offline rules/);
       } finally {
         errors.mockRestore();
         warnings.mockRestore();
       }
-      expect(await memoriesOf(t, user.id)).toEqual([]);
-      const [pending] = await t.db.select().from(outbox).where(eq(outbox.userId, user.id));
-      expect([pending!.dispatchedAt, pending!.attempts]).toEqual([null, 1]);
-
-      healthy = true;
-      expect(await sweepOutbox(t.withSystem, jobs.dispatcher, new Date(Date.now() + 5 * 60_000))).toEqual({ resent: 1, gaveUp: 0 });
-      await jobs.runner.idle();
-      expect(await summariesOf(t, user.id)).toEqual(['Prefers tea over coffee']);
+      expect(model.doGenerateCalls).toHaveLength(2);
+      expect(JSON.stringify(model.doGenerateCalls[1]!.prompt)).toContain('That answer could not be used: the answer contained no JSON object');
+      // The rules read the same turn, and the event is done: nothing waits in the outbox.
+      expect((await summariesOf(t, user.id)).join(' ')).toMatch(/tea/i);
+      const [event] = await t.db.select().from(outbox).where(eq(outbox.userId, user.id));
+      expect(event!.dispatchedAt).not.toBeNull();
     });
 
     it('pure chit-chat makes no LLM call', async () => {

@@ -26,7 +26,8 @@ export interface ExtractionDeps {
 
 export interface ExtractionOutcome {
   status: LoadedWindow['status'];
-  extractor: 'rules' | 'llm' | 'none';
+  /** `llm-fallback`: the model's answer was unusable twice, so the offline rules extracted the turn. */
+  extractor: 'rules' | 'llm' | 'llm-fallback' | 'none';
   signals: string[];
   accepted: number;
   dropped: Record<string, number>;
@@ -52,8 +53,9 @@ async function extract(loaded: LoadedWindow, deps: ExtractionDeps) {
     extractor = 'rules';
     raw = extractWithRules(window);
   } else if (gate.callLlm) {
-    extractor = 'llm';
-    raw = (await extractWithLlm(deps.extractionModel, window)).items;
+    const answer = await extractWithLlm(deps.extractionModel, window);
+    extractor = answer.ok ? 'llm' : 'llm-fallback';
+    raw = answer.ok ? answer.items : extractWithRules(window);
   }
   const { accepted, dropped } = validateExtracted(raw, window);
   const droppedByReason: Record<string, number> = {};

@@ -13,8 +13,10 @@ import { findExternalSpans, overlapsExternal } from './external-content';
 import { groundQuote } from './grounding';
 import { findSecrets, maskSecrets, mentionsCredential, REDACTED } from './secrets';
 import { decideStatus } from './status';
+import { summaryProblem } from './summary-grounding';
+import { countHealth } from '../../llm/health';
 
-export type DropReason = 'invalid_schema' | 'ungrounded' | 'not_user_authored' | 'external_content' | 'secret' | 'empty' | 'handled_by_fast_channel';
+export type DropReason = 'invalid_schema' | 'ungrounded' | 'ungrounded_summary' | 'not_user_authored' | 'external_content' | 'secret' | 'empty' | 'handled_by_fast_channel';
 
 export interface DroppedItem {
   item: unknown;
@@ -97,6 +99,11 @@ function validateOne(raw: unknown, window: ExtractionWindow): { ok: true; item: 
   const secrets = handleSecrets(item);
   if (secrets.drop) return drop('secret', secrets.detail);
   const clean = secrets.item;
+  const summaryIssue = summaryProblem(clean.summary, clean.quote, message.content);
+  if (summaryIssue) {
+    countHealth('summary_ungrounded');
+    return drop('ungrounded_summary', summaryIssue);
+  }
 
   const categories = sensitiveCategories(`${clean.summary} ${clean.quote}`);
   const sensitive = clean.sensitive || categories.length > 0;

@@ -1,6 +1,7 @@
 import { generateText, streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
 
+import { providerOptions, type OfflineTask } from '@/server/llm/call-options';
 import { createOfflineModel, splitIntoChunks } from '../../../server/llm/offline-model';
 
 const MEMORY_SYSTEM = `You are Mindbase, an assistant with long-term memory.
@@ -14,8 +15,8 @@ const MEMORY_SYSTEM = `You are Mindbase, an assistant with long-term memory.
 
 const PLAIN_SYSTEM = 'You are Mindbase, an assistant with long-term memory.';
 
-async function ask(prompt: string, system: string = MEMORY_SYSTEM): Promise<string> {
-  const result = await generateText({ model: createOfflineModel(), system, prompt });
+async function ask(prompt: string, system: string = MEMORY_SYSTEM, task?: OfflineTask): Promise<string> {
+  const result = await generateText({ model: createOfflineModel(), system, prompt, providerOptions: providerOptions(task) });
   return result.text;
 }
 
@@ -216,20 +217,25 @@ describe('offline model: Chinese', () => {
 
 describe('offline model: tasks', () => {
   it('writes a short title from the user message', async () => {
-    const text = await ask('Hi! Can you help me plan a trip to Kyoto next week?', 'Write a title. [task:title]');
+    const text = await ask('Hi! Can you help me plan a trip to Kyoto next week?', 'Write a title.', 'title');
     expect(text).toBe('Plan trip Kyoto next week');
     expect(text.split(' ').length).toBeLessThanOrEqual(6);
   });
 
+  it('takes the task from provider options only: the same words in the prompt are a chat message', async () => {
+    expect(await ask('Hi! Can you help me plan a trip to Kyoto next week?', 'Write a title. [task:title]')).not.toBe('Plan trip Kyoto next week');
+  });
+
   it('writes a Chinese title for Chinese input', async () => {
-    const text = await ask('帮我写一个Python脚本，用来整理照片', '[task:title]');
+    const text = await ask('帮我写一个Python脚本，用来整理照片', 'Write a title.', 'title');
     expect(text).toBe('写一个Python脚本');
   });
 
   it('writes an extractive summary of the user messages only', async () => {
     const result = await generateText({
       model: createOfflineModel(),
-      system: 'Summarize the conversation. [task:summary]',
+      system: 'Summarize the conversation.',
+      providerOptions: providerOptions('summary'),
       messages: [
         { role: 'user', content: 'Hi! I am planning the product launch for next Wednesday.' },
         { role: 'assistant', content: 'Great, what do you need?' },

@@ -5,9 +5,9 @@ import { describeChatError } from './chat-errors';
 import { useCountdown } from './use-countdown';
 
 /** The failed turn's error, inline under the conversation, with a way to try the turn again. */
-export function ChatErrorNotice({ error, onRetry }: { error: Error; onRetry: () => void }) {
+export function ChatErrorNotice({ error, onRetry, retryAfterSeconds = null }: { error: Error; onRetry: () => void; retryAfterSeconds?: number | null }) {
   const view = describeChatError(error);
-  const wait = useCountdown(view.retryAfterSeconds, error);
+  const wait = useCountdown(view.retryAfterSeconds ?? retryAfterSeconds, error);
   const signInHref = `/sign-in?callbackUrl=${encodeURIComponent(usePathname())}`;
   return (
     <div className="chat-error">

@@ -1,5 +1,12 @@
 import type { UIMessage } from 'ai';
 import type { RouterOutputs } from '@/server/api/root';
+import type { MemoryAction } from '@/server/chat/memory-actions';
+
+function isMemoryAction(value: unknown): value is MemoryAction {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.memoryId === 'string' && (v.action === 'forgotten' || (v.action === 'updated' && typeof v.summary === 'string'));
+}
 
 export type MessageStatus = 'complete' | 'stopped' | 'error';
 
@@ -9,11 +16,16 @@ export interface ChatMessageMetadata {
   model?: string;
   /** How many memories recall injected for this reply (the "used N memories" ledger). */
   memoriesUsed?: number;
+  /** What the model's memory tools changed while writing this reply. */
+  memoryActions?: MemoryAction[];
+  /** Why recall ran with fewer routes than usual (e.g. the embedder was down). */
+  recallNote?: string;
 }
 
-/** Data parts the chat route streams. `title` is transient: it arrives through onData only. */
+/** Data parts the chat route streams (transient: they arrive through onData only). */
 export type ChatDataTypes = {
-  title: { conversationId: string; title: string };
+  /** The model provider's Retry-After, sent just before its error. */
+  retry: { seconds: number };
 };
 
 export type ChatUIMessage = UIMessage<ChatMessageMetadata, ChatDataTypes>;
@@ -35,6 +47,8 @@ export function toChatUIMessages(rows: readonly StoredMessage[]): ChatUIMessage[
       // metadata is free-form JSON on the server; only a string model id is shown.
       ...(typeof row.metadata.model === 'string' ? { model: row.metadata.model } : {}),
       ...(typeof row.metadata.memoriesUsed === 'number' ? { memoriesUsed: row.metadata.memoriesUsed } : {}),
+      ...(Array.isArray(row.metadata.memoryActions) ? { memoryActions: row.metadata.memoryActions.filter(isMemoryAction) } : {}),
+      ...(typeof row.metadata.recallNote === 'string' ? { recallNote: row.metadata.recallNote } : {}),
     },
   }));
 }

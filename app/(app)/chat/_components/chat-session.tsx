@@ -25,6 +25,8 @@ interface ChatSessionProps {
 type Trigger = 'submit-message' | 'regenerate-message';
 
 const REVIEW_RECHECK_MS = 4_000;
+// The offline model titles in milliseconds; a real one in about a second, at most its timeout.
+const TITLE_RECHECK_MS = [600, 2_500, 9_000];
 
 /** One conversation: its messages, the streaming reply, and the composer. */
 export function ChatSession({ conversationId, initialMessages, isNew, memoryDisabled }: ChatSessionProps) {
@@ -35,8 +37,11 @@ export function ChatSession({ conversationId, initialMessages, isNew, memoryDisa
   const [stoppedIds, setStoppedIds] = useState<ReadonlySet<string>>(() => new Set());
   const exists = useRef(!isNew);
   const lastTrigger = useRef<Trigger>('submit-message');
+  const titleRechecked = useRef(false);
   const memory = useConversationMemory({ conversationId, initialOff: memoryDisabled, existsRef: exists });
   const [preparing, setPreparing] = useState(false);
+  // A provider's Retry-After, streamed just before its error (a 429 from the model, not from us).
+  const [providerRetryAfter, setProviderRetryAfter] = useState<number | null>(null);
 
   const refreshConversationList = useCallback(() => {
     void queryClient.invalidateQueries(trpc.conversations.list.pathFilter());
@@ -55,12 +60,17 @@ export function ChatSession({ conversationId, initialMessages, isNew, memoryDisa
     messages: initialMessages,
     transport,
     onData: (part) => {
-      if (part.type === 'data-title') refreshConversationList();
+      if (part.type === 'data-retry') setProviderRetryAfter(part.data.seconds);
     },
     onFinish: ({ message, isAbort }) => {
       if (isAbort) setStoppedIds((ids) => new Set(ids).add(message.id));
       refreshConversationList();
       refreshReviewCount();
+      // The title is written just after the first reply (the reply never waits for it).
+      if (isNew && !titleRechecked.current) {
+        titleRechecked.current = true;
+        for (const ms of TITLE_RECHECK_MS) window.setTimeout(refreshConversationList, ms);
+      }
     },
   });
 
@@ -102,6 +112,7 @@ export function ChatSession({ conversationId, initialMessages, isNew, memoryDisa
 
   const regenerateReply = useCallback(() => {
     lastTrigger.current = 'regenerate-message';
+    setProviderRetryAfter(null);
     void regenerate();
   }, [regenerate]);
 
@@ -127,6 +138,7 @@ export function ChatSession({ conversationId, initialMessages, isNew, memoryDisa
         stoppedIds={stoppedIds}
         onRegenerate={regenerateReply}
         onRetry={retry}
+        retryAfterSeconds={providerRetryAfter}
       />
       <MemoryToggle
         off={memory.off}

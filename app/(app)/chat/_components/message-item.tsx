@@ -47,6 +47,16 @@ export const MessageItem = memo(function MessageItem({ message, stoppedHere, str
       {text !== '' ? <MarkdownText text={text} /> : streaming ? <TypingIndicator /> : null}
       {!streaming && status === 'stopped' && <p className="message-note">Stopped</p>}
       {!streaming && status === 'error' && <p className="message-note message-note-error">This reply was cut short by an error.</p>}
+      {!streaming && (message.metadata?.memoryActions ?? []).length > 0 && (
+        <ul className="memory-notices" aria-label="Memory changes">
+          {message.metadata!.memoryActions!.map((a) => (
+            <li key={`${a.action}-${a.memoryId}`} className="memory-notice">
+              {a.action === 'updated' ? `Memory updated: ${a.summary}` : 'Memory forgotten'}
+            </li>
+          ))}
+        </ul>
+      )}
+      {!streaming && message.metadata?.recallNote && <p className="message-note">{message.metadata.recallNote}</p>}
       {!streaming && typeof message.metadata?.memoriesUsed === 'number' && (
         <MemoryLedger messageId={message.id} used={message.metadata.memoriesUsed} />
       )}

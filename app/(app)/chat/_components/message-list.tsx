@@ -15,9 +15,11 @@ interface MessageListProps {
   stoppedIds: ReadonlySet<string>;
   onRegenerate: () => void;
   onRetry: () => void;
+  /** The provider's Retry-After for an error that arrived mid-stream (the route's own come with the error). */
+  retryAfterSeconds?: number | null;
 }
 
-export function MessageList({ messages, status, error, stoppedIds, onRegenerate, onRetry }: MessageListProps) {
+export function MessageList({ messages, status, error, stoppedIds, onRegenerate, onRetry, retryAfterSeconds = null }: MessageListProps) {
   const { ref, onScroll, scrollToBottom } = useStickToBottom<HTMLDivElement>();
   const last = messages.at(-1);
 
@@ -58,7 +60,7 @@ export function MessageList({ messages, status, error, stoppedIds, onRegenerate,
             <TypingIndicator />
           </div>
         )}
-        {status === 'error' && error && <ChatErrorNotice error={error} onRetry={onRetry} />}
+        {status === 'error' && error && <ChatErrorNotice error={error} onRetry={onRetry} retryAfterSeconds={retryAfterSeconds} />}
       </div>
     </div>
   );
