@@ -13,6 +13,8 @@ export const HEALTH_COUNTERS = [
   'extraction_retried',
   /** Turns whose model output stayed unusable: the offline extractor ran instead. */
   'extraction_fallback_offline',
+  /** Consolidation summaries whose model answer stayed unusable: the rule summary was written. */
+  'consolidation_fallback_rules',
   /** The provider refused a JSON schema (HTTP 400): extraction switched to plain JSON in the prompt. */
   'structured_output_refused',
   /** The provider refused tool definitions (HTTP 400): the turn was answered without memory tools. */

@@ -8,9 +8,10 @@
  * validation error; if the retry fails too, the caller runs the offline extractor for that turn.
  * Every outcome is counted (GET /api/health).
  */
-import { APICallError, generateText, NoObjectGeneratedError, Output, type LanguageModel, type ModelMessage } from 'ai';
+import type { LanguageModel } from 'ai';
 import { config } from '../config';
-import { countHealth, warnOnce } from '../llm/health';
+import { countHealth } from '../llm/health';
+import { askForJson, type Reading } from '../llm/json-call';
 import { parseModelJson } from '../llm/lenient-json';
 import { extractedMemorySchema, extractionResultSchema, MEMORY_KINDS, type ExtractionWindow } from './extraction-schema';
 
@@ -91,22 +92,21 @@ function withDefaults(raw: unknown): unknown {
   };
 }
 
-type Reading = { ok: true; items: unknown[] } | { ok: false; problem: string };
 
 /**
  * Reads a model's answer: the items to validate one by one, or what is wrong with it in words
  * the model can act on. Some invalid items among valid ones are not a failure (validation drops
  * and counts them); an answer with no usable item at all is.
  */
-export function readExtraction(text: string | undefined): Reading {
+export function readExtraction(text: string | undefined): Reading<unknown[]> {
   const value = parseModelJson(text);
   if (value === undefined) return { ok: false, problem: 'the answer contained no JSON object' };
   const list = Array.isArray(value) ? value : (value as { memories?: unknown }).memories;
   if (!Array.isArray(list)) return { ok: false, problem: 'the JSON object has no "memories" array' };
   const items = list.map(withDefaults);
-  if (items.length === 0) return { ok: true, items };
+  if (items.length === 0) return { ok: true, value: items };
   const checked = items.map((item) => extractedMemorySchema.safeParse(item));
-  if (checked.some((r) => r.success)) return { ok: true, items };
+  if (checked.some((r) => r.success)) return { ok: true, value: items };
   const issues = checked
     .flatMap((r, i) => (r.success ? [] : r.error.issues.slice(0, 2).map((issue) => `memories[${i}].${issue.path.map(String).join('.')}: ${issue.message}`)))
     .slice(0, 6);
@@ -119,56 +119,20 @@ export type LlmExtraction =
   /** The model's output stayed unusable after one retry: run the offline extractor instead. */
   | { ok: false; problem: string };
 
-// Models whose provider refused the JSON schema once (HTTP 400): plain JSON from then on.
-const schemaRefused = new WeakSet<object>();
-
-function sendsSchema(model: LanguageModel): boolean {
-  if (typeof model === 'string' || schemaRefused.has(model)) return false;
-  // The OpenAI-compatible provider says whether it was configured for json_schema; others
-  // (OpenAI itself, test models) support it.
-  return (model as { supportsStructuredOutputs?: boolean }).supportsStructuredOutputs !== false;
-}
-
-async function ask(model: LanguageModel, system: string, messages: ModelMessage[]): Promise<string | undefined> {
-  const common = { model, system, messages, temperature: 0, maxRetries: 2, maxOutputTokens: config.llm.maxOutputTokens.extraction, providerOptions: PROVIDER_OPTIONS };
-  if (!sendsSchema(model)) return (await generateText(common)).text;
-  try {
-    return JSON.stringify(await generateText({ ...common, output: Output.object({ schema: extractionResultSchema }) }).then((r) => r.output));
-  } catch (error) {
-    if (NoObjectGeneratedError.isInstance(error)) return error.text;
-    if (APICallError.isInstance(error) && error.statusCode === 400 && typeof model !== 'string') {
-      schemaRefused.add(model);
-      countHealth('structured_output_refused');
-      warnOnce('structured-output-refused', `[extract] the provider refused a JSON schema (HTTP 400: ${error.message.slice(0, 120)}); extraction now asks for JSON in the prompt only. Set LLM_STRUCTURED_OUTPUTS=off to skip the first attempt.`);
-      return (await generateText(common)).text;
-    }
-    throw error;
-  }
-}
-
-/** A memory product keeps user text off the provider where it can say so (OpenAI's `store`). */
-export const PROVIDER_OPTIONS = { openai: { store: false } };
-
 export async function extractWithLlm(model: LanguageModel, window: ExtractionWindow): Promise<LlmExtraction> {
-  const system = `${INSTRUCTIONS}\nThe user's time zone is ${window.timeZone}. Extract only from NEW user messages; the rest is context.`;
-  const messages: ModelMessage[] = [{ role: 'user', content: renderWindow(window) }];
-  const first = await ask(model, system, messages);
-  const firstReading = readExtraction(first);
-  if (firstReading.ok) {
-    countHealth('extraction_ok');
-    return { ok: true, items: firstReading.items, retried: false };
-  }
-  console.warn(`[extract] the extraction model's answer could not be used (${firstReading.problem}); asking once more`);
-  messages.push(
-    { role: 'assistant', content: first ?? '' },
-    { role: 'user', content: `That answer could not be used: ${firstReading.problem}. Reply again with only the JSON object {"memories": [...]}, every field present as described.` },
-  );
-  const second = readExtraction(await ask(model, system, messages));
-  if (second.ok) {
-    countHealth('extraction_retried');
-    return { ok: true, items: second.items, retried: true };
+  const answer = await askForJson(model, {
+    label: 'extract',
+    system: `${INSTRUCTIONS}\nThe user's time zone is ${window.timeZone}. Extract only from NEW user messages; the rest is context.`,
+    prompt: renderWindow(window),
+    schema: extractionResultSchema,
+    maxOutputTokens: config.llm.maxOutputTokens.extraction,
+    read: readExtraction,
+  });
+  if (answer.ok) {
+    countHealth(answer.retried ? 'extraction_retried' : 'extraction_ok');
+    return { ok: true, items: answer.value, retried: answer.retried };
   }
   countHealth('extraction_fallback_offline');
-  console.error(`[extract] the extraction model's answer was unusable twice (${second.problem}); this turn is extracted by the offline rules instead`);
-  return { ok: false, problem: second.problem };
+  console.error(`[extract] the extraction model's answer was unusable twice (${answer.problem}); this turn is extracted by the offline rules instead`);
+  return { ok: false, problem: answer.problem };
 }

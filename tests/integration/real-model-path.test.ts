@@ -12,6 +12,7 @@ import { memoryTools } from '@/server/chat/memory-tools';
 import { chatRequestSchema } from '@/server/chat/chat-request';
 import { runChatTurn, type ChatTurnDeps } from '@/server/chat/run-chat-turn';
 import { config } from '@/server/config';
+import { llmSummary } from '@/server/lifecycle/consolidate-summary';
 import { healthCounters, type HealthCounter } from '@/server/llm/health';
 import { createLlmRegistry, type LlmRegistry, type LlmSettings } from '@/server/llm/registry';
 import { createEmbedder } from '@/server/memory/embedder';
@@ -223,6 +224,15 @@ describe('the real-model path against a scripted OpenAI-compatible server', () =
       expect(rows.map((r) => r.role)).toEqual(['user']);
     });
 
+    it('HTTP 500 from the provider: a plain error, the message kept, no reply stored', async () => {
+      const user = await seedUser(t.db, 'provider-500');
+      server.setScript(script({ reply: () => ({ kind: 'status', status: 500, message: 'internal error with secret details' }) }));
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { rows, error } = await turn(user.id, 'Hi', { tools: false });
+      expect(error?.errorText).toBe('The model provider is having problems (HTTP 500). Retry in a moment.');
+      expect(rows.map((r) => [r.role, r.content])).toEqual([['user', 'Hi']]);
+    });
+
     it('429 with Retry-After: the wait reaches the browser with the error', async () => {
       const user = await seedUser(t.db, 'rate-limited');
       server.setScript(script({ reply: () => ({ kind: 'status', status: 429, message: 'slow down', headers: { 'retry-after': '2' } }) }));
@@ -252,6 +262,24 @@ describe('the real-model path against a scripted OpenAI-compatible server', () =
       expect(second.text).toBe('Answered without tools.');
       const replies = server.requests.slice(next).filter((r) => r.path.endsWith('/chat/completions') && !EXTRACTION.test(r.system) && !TITLE.test(r.system));
       expect(replies.map((r) => r.hasTools)).toEqual([false]);
+    });
+
+    it('invalid tool arguments go back to the model, which then answers; nothing crashes', async () => {
+      const user = await seedUser(t.db, 'bad-tool-args');
+      let step = 0;
+      server.setScript(
+        script({
+          reply: () => {
+            step += 1;
+            return step === 1 ? { kind: 'tools', calls: [{ name: 'forget_memory', args: '{"id": ' }] } : { kind: 'text', text: 'Sorry, which memory did you mean?' };
+          },
+        }),
+      );
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { text, rows, error } = await turn(user.id, 'What was that about my old phone?');
+      expect(error).toBeUndefined();
+      expect(text).toBe('Sorry, which memory did you mean?');
+      expect(rows.map((r) => r.role)).toEqual(['user', 'assistant']);
     });
 
     it('a tool loop that reaches the step limit ends with a short honest reply', async () => {
@@ -320,6 +348,27 @@ describe('the real-model path against a scripted OpenAI-compatible server', () =
       expect(sent.join('\n')).not.toMatch(/\[task:/);
       // Every call has an explicit output cap.
       for (const body of server.requests.slice(from).filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body)) expect(body.max_tokens).toBeGreaterThan(0);
+    });
+  });
+
+  describe('consolidation', () => {
+    it("on an Ollama-like server (schema refused, <think> + fenced JSON) the model's summary is used, not the rule text", async () => {
+      server.setScript((r) =>
+        r.responseFormat === 'json_schema'
+          ? { kind: 'status', status: 400, message: 'json_schema not supported' }
+          : { kind: 'text', text: thinkingFenced({ summary: 'Discussed the release 2 times: decided beta on Wednesday.' }) },
+      );
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const input = {
+        topic: 'release',
+        level: 1 as const,
+        members: [
+          { summary: 'Release planned', happenedAt: new Date('2026-11-01') },
+          { summary: 'Decided beta on Wednesday', happenedAt: new Date('2026-11-03') },
+        ],
+      };
+      const model = registry({ llmApiKey: 'consolidate' }).getExtractionModel();
+      expect(await llmSummary(model, input)).toBe('Discussed the release 2 times: decided beta on Wednesday.');
     });
   });
 

@@ -38,4 +38,19 @@ describe('working memory', () => {
     const huge: WorkingMessage[] = [{ id: 'u', role: 'user', content: 'word '.repeat(5_000) }];
     expect(buildWorkingMemory(huge, { budget: 100, summary: null, summaryUpTo: null }).messages).toHaveLength(1);
   });
+
+  it('with a summary batch, messages that slid out stay in the prompt until the batch is full', () => {
+    const budget = messageTokens(history[0]!) * 4;
+    // Summary through a9; the window holds the last few; u10…(window start) slid out since.
+    const plain = buildWorkingMemory(history, { budget, summary: 'Earlier: questions 0-9.', summaryUpTo: 'a9' });
+    const slid = plain.unsummarised.length;
+    expect(slid).toBeGreaterThan(2);
+    const waiting = buildWorkingMemory(history, { budget, summary: 'Earlier: questions 0-9.', summaryUpTo: 'a9', summaryBatch: slid + 1 });
+    // Not yet due: nothing is out of both the window and the summary.
+    expect(waiting.messages[0]?.id).toBe('u10');
+    expect(waiting.messages).toEqual(history.slice(20));
+    expect(waiting.unsummarised).toHaveLength(slid);
+    const due = buildWorkingMemory(history, { budget, summary: 'Earlier: questions 0-9.', summaryUpTo: 'a9', summaryBatch: slid });
+    expect(due.messages).toEqual(plain.messages);
+  });
 });

@@ -28,14 +28,15 @@ describe('readExtraction', () => {
     const reading = readExtraction('{"memories": [{"kind": "constraint", "summary": "Allergic to peanuts", "quote": "allergic to peanuts", "importance": "5"}]}');
     expect(reading).toEqual({
       ok: true,
-      items: [expect.objectContaining({ type: 'semantic', kind: 'constraint', importance: 5, entities: [], sensitive: false, origin: 'user_stated', valid_until: null })],
+      value: [expect.objectContaining({ type: 'semantic', kind: 'constraint', importance: 5, entities: [], sensitive: false, origin: 'user_stated', valid_until: null })],
     });
     const noQuote = readExtraction('{"memories": [{"summary": "Allergic to peanuts"}]}');
-    expect(noQuote).toMatchObject({ ok: false, problem: expect.stringMatching(/memories\[0\]\.quote/) });
+    expect(noQuote.ok).toBe(false);
+    expect(noQuote.ok ? '' : noQuote.problem).toMatch(/memories\[0\]\.quote/);
   });
 
   it('an empty list is a usable answer; a missing list or no JSON is not', () => {
-    expect(readExtraction('{"memories": []}')).toEqual({ ok: true, items: [] });
+    expect(readExtraction('{"memories": []}')).toEqual({ ok: true, value: [] });
     expect(readExtraction('{"facts": []}')).toMatchObject({ ok: false, problem: 'the JSON object has no "memories" array' });
     expect(readExtraction('nothing here')).toMatchObject({ ok: false, problem: 'the answer contained no JSON object' });
   });
