@@ -33,3 +33,15 @@ test('on an Ollama-like server the reply streams without waiting on a title, the
   expect((health.counters.extraction_ok ?? 0) + (health.counters.extraction_retried ?? 0)).toBeGreaterThanOrEqual(1);
   expect(JSON.stringify(health)).not.toMatch(/127\.0\.0\.1|api[_-]?key/i);
 });
+
+test("a provider's Retry-After reaches the chat: Retry counts down, then can be pressed", async ({ page }) => {
+  await signUp(page, uniqueEmail('retry-after'));
+  await page.getByLabel('Message').fill('please rate-limit me');
+  await page.getByLabel('Message').press('Enter');
+  await expect(page.getByText('The model provider is rate-limiting requests')).toBeVisible({ timeout: 20_000 });
+  const retry = page.getByRole('button', { name: /^Retry/ });
+  await expect(retry).toHaveText(/Retry in \ds/);
+  await expect(retry).toBeDisabled();
+  await expect(retry).toHaveText('Retry', { timeout: 8_000 });
+  await expect(retry).toBeEnabled();
+});

@@ -29,6 +29,8 @@ function reply(request: ScriptedRequest): ScriptedReply {
     return { kind: 'text', text: thinkingFenced({ memories }) };
   }
   if (/^Summarise/.test(request.system)) return { kind: 'text', text: 'The user talked about their day.' };
+  // A provider that rate-limits, with the wait it asks for.
+  if (/rate-limit me/i.test(request.lastUser)) return { kind: 'status', status: 429, message: 'rate limited', headers: { 'retry-after': '4' } };
   const asked = request.lastUser.trim();
   const remembered = /Allergic to peanuts/.test(request.system) && /cook|dinner|eat/i.test(asked);
   return { kind: 'text', text: remembered ? 'How about a vegetable stir-fry — with no peanuts, since you are allergic.' : `Thanks for telling me. (scripted reply to: ${asked.slice(0, 60)})`, pieces: 6, delayMs: 20 };
