@@ -61,7 +61,7 @@ const RELATION_NAME = new RegExp(String.raw`^(?:(?:new|older|younger|big|little|
 const APPOINTMENTS = /\b((?:[a-z-]+\s+)?(?:review|meeting|presentation|exam|viva)|dentist|doctor|gp|physio|physiotherapy|therapist|therapy|haircut|hairdresser|vet|check-?up|interview|surgery|scan|eye test|optician)\b|(牙医|医生|复查|体检|产检|面试|理发|复诊|看牙|手术)/i;
 
 // One role, several words: a new manager replaces the boss.
-const SAME_ROLE: Record<string, string> = { boss: 'manager', supervisor: 'manager', 'line manager': 'manager', 'team lead': 'manager', wife: 'partner', husband: 'partner', spouse: 'partner' };
+const SAME_ROLE: Record<string, string> = { boss: 'manager', supervisor: 'manager', 'line manager': 'manager', 'team lead': 'manager', wife: 'partner', husband: 'partner', spouse: 'partner', hubby: 'partner', wifey: 'partner', bf: 'boyfriend', gf: 'girlfriend' };
 
 /** The slot a memory fills, if it states one of the single-valued attributes. */
 export function slotOf(memory: SlotInput): Slot | null {

@@ -31,6 +31,31 @@ const CONCEPTS: readonly Concept[] = [
     adds: 'wife husband partner son daughter kid kids child children mom mum dad mother father brother sister family parents 老婆 老公 妻子 丈夫 孩子 儿子 女儿 爸爸 妈妈 父母 家人',
   },
   {
+    id: 'partner',
+    asks: /\bmy\s+(?:partner|spouse|other half|significant other|gf|bf|girlfriend|boyfriend|wife|husband|hubby|fianc[eé]e?)\b|老婆|老公|对象|男朋友|女朋友|男友|女友|爱人|另一半/i,
+    adds: 'partner wife husband gf bf girlfriend boyfriend hubby fiance fiancee spouse 老婆 老公 对象 男朋友 女朋友 爱人',
+  },
+  {
+    id: 'children',
+    asks: /\bmy\s+(?:son|daughter|kids?|children|child|boy|girl|little one|toddler|baby)\b|儿子|女儿|孩子|闺女|宝宝/i,
+    adds: 'son daughter kid kids child children boy girl baby 儿子 女儿 孩子 闺女 宝宝',
+  },
+  {
+    id: 'study',
+    asks: /\b(?:study|studying|learn|learning|course|courses|class|classes|lessons?|degree|school|uni|university)\b|学什么|在学|学习|课程|上课|报了/i,
+    adds: 'learning learn study studying course class classes lessons degree 学 学习 课 报',
+  },
+  {
+    id: 'trip',
+    asks: /\b(?:trips?|travel\w*|vacation|holidays?|getaway|going away|flights?)\b|旅行|旅游|出差|度假|出去玩/i,
+    adds: 'trip travel flight flying vacation holiday visiting going to 去 旅行 旅游 出差 机票',
+  },
+  {
+    id: 'health',
+    asks: /\b(?:medications?|meds|medicine|pills?|prescri\w*|doctor|urgent care|hospital|clinic|gp|pharmacy|dentist)\b|吃什么药|药|医生|医院|看病|诊所/i,
+    adds: 'allergic allergy medication meds medicine prescribed doctor diagnosed 药 医生 过敏 血糖 血压',
+  },
+  {
     id: 'food',
     asks: /\b(?:can(?:'|no)?t\s+(?:i\s+)?eat|should\s+i\s+(?:avoid|not eat)|allerg\w*|diet|dietary|eat|food|cook|cooking|recipe|meal|dinner|lunch|breakfast|restaurant)\b|不能吃|忌口|过敏|饮食|吃什么|做饭|菜|餐厅/i,
     adds: 'allergic allergy vegetarian vegan diet intolerant eat food avoid 过敏 吃 素 忌口',

@@ -168,7 +168,8 @@ function switchTarget(ctx: RuleContext, raw: string): string {
   let target = raw;
   if (time) {
     const at = raw.toLowerCase().indexOf(time.expression.toLowerCase().split(' ')[0] ?? '');
-    if (at > 0) target = raw.slice(0, at);
+    // "the tuesday night class": a weekday that names the thing is kept, not cut off as a time.
+    if (at > 0 && !/^(?:the|a|an|my|our)\s*$/i.test(raw.slice(0, at))) target = raw.slice(0, at);
   }
   return stripFillers(target.split(/\s+(?:and|but|because|since|so|which)\s+|[,;]/i)[0] ?? target).replace(/\s+(?:last|this|next|a|in|on|at)$/i, '');
 }

@@ -123,14 +123,27 @@ function introduced(text: string): string | null {
 export interface TextOptions {
   /** Content of an explicit "remember …" request: the user asked, so filters are relaxed. */
   explicit: boolean;
+  /** Whom the user's previous message named last ("my bf marco eats anything" → "he hates cilantro"). */
+  prior?: { en: string | null; zh: string | null };
+}
+
+const RELATION_ANYWHERE = new RegExp(RELATION_PHRASE.source.replace('^', '\\b'), 'gi');
+
+/** The person the user's message before `message` (in this window) named last, in each language. */
+function priorPerson(message: SourceMessage, window: ExtractionWindow): TextOptions['prior'] {
+  const before = window.messages.filter((m) => m.role === 'user' && m.createdAt.getTime() < message.createdAt.getTime());
+  const previous = before.at(-1);
+  if (!previous) return { en: null, zh: null };
+  const text = toSimplified(previous.content);
+  return { en: [...text.matchAll(RELATION_ANYWHERE)].at(-1)?.[1] ?? null, zh: [...text.matchAll(new RegExp(RELATION_ZH, 'g'))].at(-1)?.[0] ?? null };
 }
 
 /** Drafts → schema items for one stretch [from, to) of a message's own words. */
 export function extractFromText(message: SourceMessage, window: ExtractionWindow, own: string, from: number, to: number, options: TextOptions): SourcedMemory[] {
   const found: Array<{ draft: Draft; sentence: string }> = [];
   // Someone the message named before this stretch ("remember my mum's birthday… also she…").
-  let personZh: string | null = null;
-  let person: string | null = [...own.slice(0, from).matchAll(new RegExp(RELATION_PHRASE.source.replace('^', '\\b'), 'gi'))].at(-1)?.[1] ?? null;
+  let personZh: string | null = options.prior?.zh ?? null;
+  let person: string | null = [...own.slice(0, from).matchAll(RELATION_ANYWHERE)].at(-1)?.[1] ?? options.prior?.en ?? null;
   for (const sentence of splitSentences(own, from, to)) {
     const clauses = splitClauses(own, sentence);
     const clauseTexts = clauses.map((clause) => clause.text);
@@ -180,12 +193,13 @@ function extractFromMessage(message: SourceMessage, window: ExtractionWindow): S
   const command = parseExplicitCommand(own);
   // A forget request removes memories (the fast channel's job); it states nothing new.
   if (command?.kind === 'forget') return [];
+  const prior = priorPerson(message, window);
   if (command?.kind === 'remember') {
     // The request itself, then whatever else the message says around it (issue 12).
-    const rest = (from: number, to: number) => (to > from ? extractFromText(message, window, own, from, to, { explicit: false }) : []);
+    const rest = (from: number, to: number) => (to > from ? extractFromText(message, window, own, from, to, { explicit: false, prior }) : []);
     return [...rest(0, command.span.start), ...extractExplicit(command.content, message, window), ...rest(command.span.end, own.length)];
   }
-  return extractFromText(message, window, own, 0, own.length, { explicit: false });
+  return extractFromText(message, window, own, 0, own.length, { explicit: false, prior });
 }
 
 /** Rule-based extraction over the window's new user messages. Pure and synchronous. */

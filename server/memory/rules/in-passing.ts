@@ -166,4 +166,39 @@ const newJobZh: Rule = {
   },
 };
 
-export const IN_PASSING_RULES: readonly Rule[] = [anythingBut, promotedTo, backTo, personIn, cantStandThe, petNamesZh, newJobZh];
+const GOT_JOB =
+  /\bi\s+(?:just\s+|finally\s+|officially\s+|actually\s+)?(?:got|landed|accepted|took)\s+(?:a|an|the|that)\s+(?:new\s+)?((?:[\w-]+\s+){0,3}?)(?:job|position|role|offer)\s+(?:at|with)\s+(.+?)(?:\s+as\s+(?:an?\s+)?([\w\s-]{2,30}?))?\s*(?=[!.,;]|\s+(?:and|but|so|starting|from|next|on|in)\b|$)/i;
+const CALLED = /\b(?:called|named)\s+([\w&'’.-]+(?:\s+[A-Z][\w&'’.-]*)*)/i;
+
+/**
+ * "i got the junior designer job at a lil branding studio called fieldnote", "landed a job with
+ * shopify as a data analyst": the user's job from now on (it replaces the old one), not an event.
+ */
+const gotJob: Rule = {
+  name: 'got-job',
+  scope: 'clause',
+  lang: 'en',
+  apply: (ctx) => {
+    const match = GOT_JOB.exec(ctx.clause.text);
+    if (!match?.[2]) return [];
+    const title = (match[1] ?? '').trim() || (match[3] ?? '').trim();
+    const place = match[2].trim();
+    const employer = CALLED.exec(place)?.[1] ?? place.replace(/^(?:a|an|the)\s+/i, '');
+    if (/^(?:it|that|this|them|home|last|work)$/i.test(employer)) return [];
+    return [
+      draftFor(ctx, {
+        type: 'semantic',
+        kind: 'fact',
+        summary: title ? `Works as ${title.toLowerCase()} at ${employer}` : `Works at ${employer}`,
+        entities: [employer, ...(title ? [title.toLowerCase()] : [])],
+        importance: 3,
+        negative: true,
+        conflictHint: 'job',
+        time: null,
+        priority: PRIORITY,
+      }),
+    ];
+  },
+};
+
+export const IN_PASSING_RULES: readonly Rule[] = [anythingBut, promotedTo, gotJob, backTo, personIn, cantStandThe, petNamesZh, newJobZh];

@@ -40,7 +40,11 @@ export function ruleSummaryEnglish(instruction: string): string | null {
     .replace(/\byou\b/gi, 'the assistant')
     .replace(/\s+/g, ' ')
     .trim();
-  return core === '' ? null : capitalize(core);
+  if (core === '') return null;
+  // "no milky stuff for my breakfast": stripFillers reads a leading "no" as "no, I meant…"; here
+  // it is the whole instruction.
+  const negated = /^no\s+(?!(?:worries|problem|idea|thanks)\b)[a-z]/i.test(instruction.trim()) && !/^no\b/i.test(core);
+  return capitalize(negated ? `no ${core}` : core);
 }
 
 export function ruleSummary(instruction: string, chinese: boolean): string | null {

@@ -14,12 +14,16 @@ export const RELATIONS_EN = [
   'boss', 'manager', 'colleague', 'coworker', 'co-worker', 'cofounder', 'co-founder', 'teammate', 'team lead',
   'tech lead', 'mentor', 'client', 'friend', 'best friend', 'roommate', 'flatmate', 'landlord', 'doctor',
   'therapist', 'dog', 'cat', 'assistant', 'supervisor', 'advisor', 'in-laws', 'mother-in-law', 'father-in-law',
+  // How people type them in chat.
+  'bf', 'gf', 'hubby', 'wifey', 'bestie', 'bff', 'buddy', 'grandson', 'granddaughter', 'stepdad', 'stepmom', 'stepmum',
+  'stepson', 'stepdaughter', 'sis', 'bro',
 ] as const;
 export const FAMILY_RELATIONS = new Set([
   'wife', 'husband', 'partner', 'girlfriend', 'boyfriend', 'fiance', 'fiancé', 'fiancee', 'fiancée', 'spouse', 'son',
   'daughter', 'kid', 'child', 'baby', 'mom', 'mum', 'mother', 'dad', 'father', 'sister', 'brother', 'grandma',
   'grandmother', 'grandpa', 'grandfather', 'aunt', 'uncle', 'cousin', 'niece', 'nephew', 'in-laws',
-  'mother-in-law', 'father-in-law',
+  'mother-in-law', 'father-in-law', 'bf', 'gf', 'hubby', 'wifey', 'grandson', 'granddaughter', 'stepdad', 'stepmom',
+  'stepmum', 'stepson', 'stepdaughter', 'sis', 'bro',
 ]);
 export const RELATION_EN = alternation(RELATIONS_EN);
 
