@@ -3,6 +3,7 @@
  * relationships and skills (SPEC §2 kinds). Each rule reads one clause; the subject must be the
  * user ("I", "my …"), so third parties and quoted speech never become the user's facts.
  */
+import englishWords from 'wink-lexicon/src/lexicon.js';
 import { draftFor, type Rule, type RuleContext } from './context';
 import type { Draft } from './draft';
 import { describePhrase, stripFillers } from './english-summary';
@@ -399,19 +400,34 @@ const tools: Rule = {
     ),
 };
 
+const NAMED_RELATION = new RegExp(
+  `\\b[Mm]y\\s+(${RELATION_EN})(?:['’]s name is\\s+|\\s+is\\s+(?:called|named)\\s+|,\\s*|\\s+(?:is\\s+)?)([A-Z][\\p{L}'’-]+(?:\\s+[A-Z][\\p{L}'’-]+)?)\\b(,?\\s+(?:is|was|lives|works|has|just|loves|likes|hates|can['’]?t|doesn['’]?t|started|starts|goes|plays|studies|turns|turned|got|gets|adores|eats|grew)\\b.*)?`,
+  'u',
+);
+// Chat is typed in lower case: "me n my wife carla r taking the kids…". A lower-case word after
+// the relation is a name only when it is no English word (wink's lexicon) and no chat shorthand.
+const LOWERCASE_NAMED = new RegExp(
+  `\\bmy\\s+(${RELATION_EN})(?:['’]s name is\\s+|\\s+is\\s+(?:called|named)\\s+|,\\s*|\\s+)([a-z][a-z'’-]{2,14})\\b(,?\\s+(?:is|was|lives|works|has|just|loves|likes|hates|can['’]?t|cant|doesn['’]?t|started|starts|goes|plays|studies|turns|turned|got|gets|adores|eats|grew)\\b.*)?`,
+);
+const CHAT_SHORTHAND = new Set(['lol', 'lmao', 'btw', 'tbh', 'imo', 'tho', 'pls', 'plz', 'abt', 'rn', 'tmrw', 'tmr', 'bc', 'cuz', 'coz', 'gonna', 'wanna', 'gotta', 'kinda', 'sorta', 'prob', 'def', 'defs', 'obv', 'omg', 'idk', 'ngl', 'irl', 'asap', 'fyi', 'haha', 'hahaha', 'hehe', 'wont', 'cant', 'dont', 'didnt', 'doesnt', 'isnt', 'wasnt', 'im', 'ive', 'youre', 'thats', 'whats', 'gets', 'keeps', 'says', 'thinks', 'wants', 'needs', 'also', 'literally', 'basically', 'totally', 'actually', 'finally', 'recently', 'apparently']);
+
+function lowercaseNamed(text: string): RegExpExecArray | null {
+  const match = LOWERCASE_NAMED.exec(text);
+  const word = match?.[2];
+  if (!match || !word || CHAT_SHORTHAND.has(word) || word in englishWords || /(?:ing|ed|ly|s)$/.test(word)) return null;
+  return match;
+}
+
 const relationship: Rule = {
   name: 'relationship',
   scope: 'clause',
   lang: 'en',
   apply: (ctx) => {
     const text = ctx.clause.text;
-    const named = new RegExp(
-      `\\b[Mm]y\\s+(${RELATION_EN})(?:['’]s name is\\s+|\\s+is\\s+(?:called|named)\\s+|,\\s*|\\s+(?:is\\s+)?)([A-Z][\\p{L}'’-]+(?:\\s+[A-Z][\\p{L}'’-]+)?)\\b(,?\\s+(?:is|was|lives|works|has|just|loves|likes|hates|can['’]?t|doesn['’]?t|started|starts|goes|plays|studies|turns|turned)\\b.*)?`,
-      'u',
-    ).exec(text);
+    const named = NAMED_RELATION.exec(text) ?? lowercaseNamed(text);
     const relationWord = (named?.[1] ?? '').toLowerCase();
     if (named && relationWord !== '' && !/^(?:I|A|The|It|So|And|But|Is)$/.test(named[2] ?? '')) {
-      const personName = named[2] ?? '';
+      const personName = capitalizeWord(named[2] ?? '');
       const rest = named[3] ? describePhrase(named[3].replace(/^,?\s*/, '')) : '';
       const summary = rest ? `${capitalizeWord(relationWord)} ${personName} ${rest}` : `${capitalizeWord(relationWord)} is ${personName}`;
       return [relationDraft(ctx, summary, relationWord, [personName])];

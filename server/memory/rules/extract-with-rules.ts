@@ -52,12 +52,17 @@ const DROPPED_I = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|just|finally)[\
 // Chinese drops 我 after the first clause: "我老家是湖南的，所以特别能吃辣".
 const ZH_OTHER_SUBJECT = /^(?:他|她|它|你|您|他们|她们|这|那|别人|大家|[A-Za-z])/;
 
+const INTERJECTION = /^(?:(?:idk|ngl|tbh|honestly|lol|lmao|haha+|ugh+|omg|man|dude|welp|meh)[\s,!.]+)+(?=(?:i|i['’]m|im|i['’]ve|ive)\b)/i;
+
 function withCarriedSubject(clause: Segment, previous: Segment | undefined, chinese: boolean): Segment {
   if (chinese) {
     // A clause that already has 我 ("叫我晨晨就好") keeps its own structure.
     if (!previous || !/^(?:\S{0,4}?)我/.test(previous.text) || /我/.test(clause.text) || ZH_OTHER_SUBJECT.test(clause.text)) return clause;
     return { ...clause, text: `我${clause.text.replace(/^(?:所以|而且|但是|不过|因为|就|也|还)/, '')}` };
   }
+  // "idk man i get seasick on boats": the interjection hides the subject from every rule.
+  const aside = INTERJECTION.exec(clause.text);
+  if (aside) clause = { ...clause, text: clause.text.slice(aside[0].length) };
   // The borrowed word is lower-cased so "Heading to Seoul" does not make "Heading" a name.
   const lower = (text: string) => text.replace(/^([A-Z])(?=[a-z])/, (c) => c.toLowerCase());
   if (/^(?:(?:just|also|really|always|still)\s+)?been\s/i.test(clause.text)) return { ...clause, text: `I've ${lower(clause.text)}` };

@@ -28,6 +28,7 @@ export function ruleSummaryEnglish(instruction: string): string | null {
     .replace(/\bu\b/gi, 'you')
     .replace(/^(?:please|pls|plz|kindly)\s+/i, '')
     .replace(/[\s,]+(?:please|pls|thanks|thank you|thx)$/i, '')
+    .replace(/\s+(?:pls|plz|please)\s+/gi, ' ')
     .replace(/^you\s+(?:should|must|need to|have to|will|can)\s+/i, '')
     .replace(/\bme\b/gi, 'the user')
     .replace(/\bmy\b/gi, "the user's")

@@ -23,7 +23,7 @@ const STYLE_EN =
 // The current task: "make it shorter", "use this one", "keep the second paragraph".
 const THIS_TASK_EN = /\b(?:it|this|that|these|those|the (?:first|second|third|last|above|following)|the (?:draft|email|letter|essay|text|paragraph|sentence|code|list|post|message|note|caption))\b/i;
 // "when you suggest study schedules keep everything after 10am": a condition on the answers.
-const WHEN_YOU_EN = /^(?:(?:so|and|also)\s+)?(?:when(?:ever)?|every time|each time|if)\s+(?:you|u)\s+(?:\w+\s+){1,6}?(?:keep|use|make|give|avoid|include|add|skip|put|stick to|don['’]?t|dont|never|always|start)\b/i;
+const WHEN_YOU_EN = /^(?:(?:so|and|also)\s+)?(?:when(?:ever)?|every time|each time|if)\s+(?:you|u)\s+(?:\w+\s+){1,6}?(?:keep|use|make|give|avoid|include|add|skip|put|stick to|stick with|go with|do|show|write|measure|don['’]?t|dont|never|always|start)\b/i;
 // "so dont suggest anything before 3pm": a reason just given makes the request a standing one.
 const CONSEQUENCE_EN = /^so\s+(?:please\s+|pls\s+)?(?:don['’]?t|dont|do not|never|no|avoid|stop)\s+\w+/i;
 

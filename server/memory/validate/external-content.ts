@@ -20,9 +20,11 @@ const FENCED_CODE = /(^|\n)[ \t]*(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n[ \t]*\2[ \t]
 const INLINE_CODE = /`[^`\n]+`/g;
 const FORWARD_MARKER = /^[ \t]*(?:-{3,}\s*(?:forwarded message|original message)\s*-{3,}|begin forwarded message:|forwarded message:|-{2,}\s*转发的?(?:消息|邮件)\s*-{2,}|转发的?(?:消息|邮件)[：:])/im;
 
-// "the article says", "my friend texted me:", "She said …" — someone else's words follow.
+// "the article says", "my friend texted me:", "She said …" — someone else's words follow. The
+// speaker and the verb are in one clause: in "he hates cilantro, he says it tastes like soap" only
+// what follows the second "he says" is his.
 const ATTRIBUTION_EN =
-  /\b(?:(?:the|this|that|an?|one)\s+)?(?:article|post|blog|e-?mail|paper|book|review|tweet|message|text|study|report|news|document|doc|comment|thread|website|site|page|author|writer|letter|memo|notice|announcement|policy|quote|he|she|they|someone|somebody|people|everyone|(?:my|his|her|their|our)\s+[a-z-]+)\b[^.!?\n"“]{0,40}?\b(?:says|said|writes|wrote|claims|claimed|states|stated|argues|argued|mentions|mentioned|reads|texted(?: me)?|emailed(?: me)?|messaged(?: me)?|told me|tells me|replied|posted|goes|puts it)\b(?:\s+that\b)?\s*[:,]?/gi;
+  /\b(?:(?:the|this|that|an?|one)\s+)?(?:article|post|blog|e-?mail|paper|book|review|tweet|message|text|study|report|news|document|doc|comment|thread|website|site|page|author|writer|letter|memo|notice|announcement|policy|quote|he|she|they|someone|somebody|people|everyone|(?:my|his|her|their|our)\s+[a-z-]+)\b[^.!?\n"“,;]{0,40}?\b(?:says|said|writes|wrote|claims|claimed|states|stated|argues|argued|mentions|mentioned|reads|texted(?: me)?|emailed(?: me)?|messaged(?: me)?|told me|tells me|replied|posted|goes|puts it)\b(?:\s+that\b)?\s*[:,]?/gi;
 // Not "我男朋友说他下个月去成都" (his own news, kept as his) and not "医生说我血压高" (the user's
 // health, read by the rules as the user's fact): a boyfriend is not a 朋友, and a doctor's
 // finding about the user is not an opinion to keep out.
