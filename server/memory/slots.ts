@@ -6,7 +6,7 @@
  * sent for review. Pure: the apply step (apply-memories.ts) does the writing.
  */
 import { toSimplified } from '../llm/chinese-script';
-import { JOB_EN as JOB_EN_WORDS, RELATION_EN as RELATION_EN_WORDS } from './rules/lexicon';
+import { JOB_EN as JOB_EN_WORDS, RELATION_EN as RELATION_EN_WORDS, RELATION_ZH as RELATION_ZH_WORDS } from './rules/lexicon';
 
 /**
  * `job` holds a title and an employer ("data analyst at Shopify"); `job_title` only a title ("a
@@ -58,7 +58,10 @@ const STATUS_ZH = /^(?:已经|刚|现在)?(结婚了|订婚了|单身|离婚了|
 
 const RELATION_NAME = new RegExp(String.raw`^(?:(?:new|older|younger|big|little|best)\s+)?(${RELATION_EN_WORDS})(?:['’]s name is\s+|\s+is\s+(?:called\s+|named\s+)?|\s+)([A-Z][\p{L}'’-]+)\b(?!['’]s)`, 'iu');
 
-const APPOINTMENTS = /\b((?:[a-z-]+\s+)?(?:review|meeting|presentation|exam|viva)|dentist|doctor|gp|physio|physiotherapy|therapist|therapy|haircut|hairdresser|vet|check-?up|interview|surgery|scan|eye test|optician)\b|(牙医|医生|复查|体检|产检|面试|理发|复诊|看牙|手术)/i;
+// "女儿的小名叫果果", "儿子叫豆豆": the name of one of the user's people, in Chinese.
+const RELATION_NAME_ZH = new RegExp(`^(${RELATION_ZH_WORDS})(?:的)?(?:小名|名字|大名|英文名)?(?:叫|是)([\\u4e00-\\u9fff]{1,3})$`);
+
+const APPOINTMENTS = /\b((?:[a-z-]+\s+)?(?:review|meeting|presentation|exam|viva)|dentist|doctor|gp|physio|physiotherapy|therapist|therapy|haircut|hairdresser|vet|check-?up|interview|surgery|scan|eye test|optician|booster|jab|vaccination)\b|(牙医|牙科|补牙|医生|复查|体检|产检|面试|理发|复诊|看牙|手术|[\u4e00-\u9fff]{1,3}课)/i;
 
 // One role, several words: a new manager replaces the boss.
 const SAME_ROLE: Record<string, string> = { boss: 'manager', supervisor: 'manager', 'line manager': 'manager', 'team lead': 'manager', wife: 'partner', husband: 'partner', spouse: 'partner', hubby: 'partner', wifey: 'partner', bf: 'boyfriend', gf: 'girlfriend' };
@@ -75,6 +78,8 @@ export function slotOf(memory: SlotInput): Slot | null {
   // Someone else's facts ("Sister lives in Oslo") are theirs, not the user's slots; only the name
   // of one of the user's people is ("Sister is Clara", "Manager's name is Priya").
   if (memory.kind === 'relationship') {
+    const zh = RELATION_NAME_ZH.exec(summary);
+    if (zh?.[1] && zh[2]) return { attribute: `name:${zh[1]}`, value: zh[2] };
     const named = RELATION_NAME.exec(memory.summary.trim());
     // The pattern is case-insensitive for the relation word; the name itself must be capitalised
     // ("Husband grew up in Naples" names no one).

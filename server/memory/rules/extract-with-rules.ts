@@ -50,6 +50,7 @@ const DROPPED_I_AM = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|yeah|yep|lol
 // wednesday", "had my wisdom teeth out on wednesday", "got a rescue dog on saturday".
 const DROPPED_I = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|just|finally)[\s,]+)*(?=(?:love|hate|prefer|enjoy|can['’]?t stand|switched|started|just started|moved|quit|work|live|have (?:a|an|two|three|\d|my|kids|no)|fell|twisted|injured|tore|pulled|cancell?ed|rebooked|booked|went|finished|bought|adopted|visited|joined|signed up|passed|failed|won|sprained|broke|hurt|ran|got (?:a|an|my|our|married|engaged|promoted|hired)|had (?:my|a|an|our) (?!great|good|nice|bad|lovely|fun|blast)|had a blast \w+ing|(?!used\b|seemed\b|looked\b|sounded\b|loved\b|liked\b|needed\b|wanted\b)\w{2,}ed (?:my|a|an|the|some|our|out|up|off|with)\b))/i;
 // Chinese drops 我 after the first clause: "我老家是湖南的，所以特别能吃辣".
+const RELATION_SUBJECT_ZH = new RegExp(`^(?:\\S{0,4}?)我(?:的)?(${RELATION_ZH})`);
 const ZH_OTHER_SUBJECT = /^(?:他|她|它|你|您|他们|她们|这|那|别人|大家|[A-Za-z])/;
 
 const INTERJECTION = /^(?:(?:idk|ngl|tbh|honestly|lol|lmao|haha+|ugh+|omg|man|dude|welp|meh)[\s,!.]+)+(?=(?:i|i['’]m|im|i['’]ve|ive)\b)/i;
@@ -58,7 +59,9 @@ function withCarriedSubject(clause: Segment, previous: Segment | undefined, chin
   if (chinese) {
     // A clause that already has 我 ("叫我晨晨就好") keeps its own structure.
     if (!previous || !/^(?:\S{0,4}?)我/.test(previous.text) || /我/.test(clause.text) || ZH_OTHER_SUBJECT.test(clause.text)) return clause;
-    return { ...clause, text: `我${clause.text.replace(/^(?:所以|而且|但是|不过|因为|就|也|还)/, '')}` };
+    // "我老公喜欢钓鱼，周末经常不在家": the clause goes on about him, not about the user.
+    const theirs = RELATION_SUBJECT_ZH.exec(previous.text)?.[1];
+    return { ...clause, text: `我${theirs ?? ''}${clause.text.replace(/^(?:所以|而且|但是|不过|因为|就|也|还)/, '')}` };
   }
   // "idk man i get seasick on boats": the interjection hides the subject from every rule.
   const aside = INTERJECTION.exec(clause.text);

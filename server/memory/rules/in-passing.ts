@@ -7,6 +7,7 @@
  * what it is about.
  */
 import { draftFor, type Rule } from './context';
+import { RELATION_ZH } from './lexicon';
 import { headNoun, stripFillers } from './english-summary';
 
 const PRIORITY = 5;
@@ -201,4 +202,22 @@ const gotJob: Rule = {
   },
 };
 
-export const IN_PASSING_RULES: readonly Rule[] = [anythingBut, promotedTo, gotJob, backTo, personIn, cantStandThe, petNamesZh, newJobZh];
+const AFTER_ALL = 50;
+// "我儿子豆豆下个月满三岁", "我女儿朵朵": a child's nickname is usually a doubled character or 小/阿 + one.
+const NICKNAME_ZH = new RegExp(`我(?:的)?(${RELATION_ZH})((.)\\3|[小阿][\\u4e00-\\u9fff])(?![\\u4e00-\\u9fff]{0,1}[的])`);
+
+/** The name of one of the user's people said in passing: a lasting fact beside whatever the clause says. */
+const nicknameZh: Rule = {
+  name: 'nickname-zh',
+  scope: 'clause',
+  lang: 'zh',
+  apply: (ctx) => {
+    const match = NICKNAME_ZH.exec(ctx.clause.text);
+    if (!match?.[1] || !match[2]) return [];
+    // Weighed last: the clause's own item ("儿子豆豆下个月满三岁") stays, and where that item is
+    // already a lasting fact about them with the name in it ("老婆小林是幼儿园老师") this one yields.
+    return [draftFor(ctx, { type: 'semantic', kind: 'relationship', summary: `${match[1]}叫${match[2]}`, entities: [match[1], match[2]], importance: 3, time: null, priority: AFTER_ALL, span: { start: ctx.clause.start + match.index, end: ctx.clause.start + match.index + match[0].length, text: match[0] } })];
+  },
+};
+
+export const IN_PASSING_RULES: readonly Rule[] = [nicknameZh, anythingBut, promotedTo, gotJob, backTo, personIn, cantStandThe, petNamesZh, newJobZh];

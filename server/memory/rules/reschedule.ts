@@ -11,7 +11,7 @@ import type { Draft } from './draft';
 
 const PRIORITY = 2;
 
-const APPOINTMENT_EN = String.raw`(?:[a-z-]+\s+)?(?:review|meeting|call|presentation|session|exam|viva|lesson|class)|dentist|doctor|gp|physio|physiotherapy|therapist|therapy|haircut|hairdresser|vet|check-?up|checkup|interview|surgery|scan|eye test|optician|appointment|appt`;
+const APPOINTMENT_EN = String.raw`(?:[a-z-]+\s+)?(?:review|meeting|call|presentation|session|exam|viva|lesson|class)|dentist|doctor|gp|physio|physiotherapy|therapist|therapy|haircut|hairdresser|vet|check-?up|checkup|interview|surgery|scan|eye test|optician|appointment|appt|booster|jab|vaccination|injection|flight|reservation|booking`;
 const MOVE_EN = String.raw`moves|is moving|moved|rescheduled|pushed(?: back)?|postponed|brought forward|changed|shifted|bumped|rebooked`;
 const NOUN_FIRST = new RegExp(
   String.raw`\b(?:my\s+|the\s+|our\s+|her\s+|his\s+)?(${APPOINTMENT_EN})(?:\s+(?:appt|appointment|visit|session))?(?:\s+with\s+[A-Z][\w-]+)?\s+(?:got\s+|was\s+|has been\s+|is\s+|been\s+)?(?:${MOVE_EN})\b(?:\s+from\s+.+?)?\s+(?:to|for|till|until)\s+(.+)$`,
@@ -22,8 +22,13 @@ const VERB_FIRST = new RegExp(String.raw`\b(?:${MOVE_EN})\s+(?:my|the|our|her|hi
 const IT_MOVED = new RegExp(String.raw`\b(?:${MOVE_EN}|booked)\s+it\s+(?:to|for)\s+(.+)$`, 'i');
 const NAMED_BEFORE = new RegExp(String.raw`\b(${APPOINTMENT_EN})\b`, 'i');
 
-const APPOINTMENT_ZH = '牙医诊所|牙医|看牙|医生|复查|复诊|体检|产检|面试|理发|手术|检查';
-const MOVE_ZH = new RegExp(`(${APPOINTMENT_ZH}).{0,12}?(?:被)?(?:改到|改成|推迟到|推到|提前到|挪到|换到|延期到|调到)(.+)$`);
+const APPOINTMENT_ZH = '牙医诊所|牙医|牙科|看牙|补牙|医生|复查|复诊|体检|产检|面试|理发|手术|检查';
+const MOVE_VERB_ZH = '改到|改成|推迟到|推到|提前到|挪到|换到|延期到|调到';
+const MOVE_ZH = new RegExp(`(${APPOINTMENT_ZH}).{0,12}?(?:被)?(?:${MOVE_VERB_ZH})(.+)$`);
+// "牙科那边打电话说医生临时有事，改到7月1号上午十点了", "钢琴课调时间了，以后改成每周六上午十点":
+// the clause that moves names nothing; what moves was named earlier in the message.
+const MOVE_ONLY_ZH = new RegExp(`^(?:(?:以后|然后|所以|就|都|已经|现在|又)\\s*)*(?:被)?(?:${MOVE_VERB_ZH})(.+)$`);
+const TOPIC_ZH = new RegExp(`(${APPOINTMENT_ZH}|[\\u4e00-\\u9fff]{1,3}课)`);
 
 function moved(ctx: RuleContext, noun: string, newTime: string, chinese: boolean): Draft[] {
   const when = stripFillers(newTime.replace(/\s+(?:instead of|rather than)\b.*$/i, '').replace(/[,，].*$/, ''));
@@ -66,7 +71,11 @@ const chinese: Rule = {
   lang: 'zh',
   apply: (ctx) => {
     const match = MOVE_ZH.exec(ctx.clause.text);
-    return match?.[1] && match[2] ? moved(ctx, match[1].replace('诊所', ''), match[2], true) : [];
+    if (match?.[1] && match[2]) return moved(ctx, match[1].replace('诊所', ''), match[2], true);
+    const only = MOVE_ONLY_ZH.exec(ctx.clause.text.trim());
+    const before = ctx.clauses.slice(0, ctx.index).map((c) => c.text).join(' ');
+    const topic = TOPIC_ZH.exec(before)?.[1];
+    return only?.[1] && topic ? moved(ctx, topic.replace('诊所', ''), only[1], true) : [];
   },
 };
 
