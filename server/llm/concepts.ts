@@ -74,8 +74,9 @@ const GROUPS: readonly ConceptGroup[] = [
   },
   {
     id: 'health',
-    en: ['health', 'doctor', 'medicine', 'medication', 'sick', 'ill', 'pain', 'sleep', 'hospital'],
-    zh: ['健康', '医生', '药', '生病', '疼', '睡眠', '医院'],
+    // A drug allergy is what a doctor must hear: allergy words belong here too.
+    en: ['health', 'doctor', 'medicine', 'medication', 'sick', 'ill', 'pain', 'sleep', 'hospital', 'clinic', 'infection', 'pharmacy', 'prescription', 'antibiotic', 'antibiotics', 'penicillin', 'symptom', 'fever', 'flu', 'allergy', 'allergic'],
+    zh: ['健康', '医生', '药', '生病', '疼', '睡眠', '医院', '诊所', '感染', '药店', '处方', '抗生素', '青霉素', '发烧', '过敏'],
   },
   {
     id: 'pet',

@@ -93,7 +93,7 @@ const CONCEPTS: readonly Concept[] = [
   {
     id: 'hobby',
     asks: /\b(?:hobb(?:y|ies)|free time|for fun|spare time|weekends?)\b|爱好|业余|周末/i,
-    adds: 'love enjoy like play hobby weekend 喜欢 爱好 周末',
+    adds: 'love enjoy like play hobby weekend class classes lessons club 喜欢 爱好 周末 课',
   },
   {
     id: 'schedule',

@@ -53,6 +53,7 @@ const DROPPED_I = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|just|finally)[\
 const RELATION_SUBJECT_ZH = new RegExp(`^(?:\\S{0,4}?)我(?:的)?(${RELATION_ZH})`);
 const ZH_OTHER_SUBJECT = /^(?:他|她|它|你|您|他们|她们|这|那|别人|大家|[A-Za-z])/;
 
+const CHAT_ARE = /\b(i|we|they|you|u)\s+r\b(?=\s+\w)/gi;
 const INTERJECTION = /^(?:(?:idk|ngl|tbh|honestly|lol|lmao|haha+|ugh+|omg|man|dude|welp|meh)[\s,!.]+)+(?=(?:i|i['’]m|im|i['’]ve|ive)\b)/i;
 
 function withCarriedSubject(clause: Segment, previous: Segment | undefined, chinese: boolean): Segment {
@@ -66,6 +67,9 @@ function withCarriedSubject(clause: Segment, previous: Segment | undefined, chin
   // "idk man i get seasick on boats": the interjection hides the subject from every rule.
   const aside = INTERJECTION.exec(clause.text);
   if (aside) clause = { ...clause, text: clause.text.slice(aside[0].length) };
+  // Chat's "r" for "are": "marco and i r going to montreal", "we r moving".
+  const spelled = clause.text.replace(CHAT_ARE, (_, who: string) => (who.toLowerCase() === 'i' ? 'I am' : `${who} are`));
+  if (spelled !== clause.text) clause = { ...clause, text: spelled };
   // The borrowed word is lower-cased so "Heading to Seoul" does not make "Heading" a name.
   const lower = (text: string) => text.replace(/^([A-Z])(?=[a-z])/, (c) => c.toLowerCase());
   if (/^(?:(?:just|also|really|always|still)\s+)?been\s/i.test(clause.text)) return { ...clause, text: `I've ${lower(clause.text)}` };
