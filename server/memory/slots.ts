@@ -61,6 +61,7 @@ const RELATION_NAME = new RegExp(String.raw`^(?:(?:new|older|younger|big|little|
 // "女儿的小名叫果果", "儿子叫豆豆": the name of one of the user's people, in Chinese.
 const RELATION_NAME_ZH = new RegExp(`^(${RELATION_ZH_WORDS})(?:的)?(?:小名|名字|大名|英文名)?(?:叫|是)([\\u4e00-\\u9fff]{1,3})$`);
 
+const SPECIFIC_APPOINTMENTS = /\b(booster|jab|vaccination|filling|root canal|surgery|scan|mri|x-?ray|blood test|eye test)\b|(补牙|拔牙|洗牙|手术|复查|产检)/i;
 const APPOINTMENTS = /\b((?:[a-z-]+\s+)?(?:review|meeting|presentation|exam|viva)|dentist|doctor|gp|physio|physiotherapy|therapist|therapy|haircut|hairdresser|vet|check-?up|interview|surgery|scan|eye test|optician|booster|jab|vaccination)\b|(牙医|牙科|补牙|医生|复查|体检|产检|面试|理发|复诊|看牙|手术|[\u4e00-\u9fff]{1,3}课)/i;
 
 // One role, several words: a new manager replaces the boss.
@@ -71,7 +72,9 @@ export function slotOf(memory: SlotInput): Slot | null {
   const summary = toSimplified(memory.summary.trim());
   if (memory.type === 'procedural') return null;
   if (memory.type === 'episodic' && memory.kind === 'plan') {
-    const appointment = APPOINTMENTS.exec(summary);
+    // The most specific noun names the appointment: "the vet … his booster is due 10 july" and
+    // "booster moved to 31 july" are the same booster.
+    const appointment = SPECIFIC_APPOINTMENTS.exec(summary) ?? APPOINTMENTS.exec(summary);
     const noun = appointment?.[1] ?? appointment?.[2];
     return noun ? { attribute: `appointment:${noun.toLowerCase().replace(/-/g, '')}`, value: clean(summary) } : null;
   }

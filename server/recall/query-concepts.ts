@@ -58,7 +58,7 @@ const CONCEPTS: readonly Concept[] = [
   {
     id: 'food',
     asks: /\b(?:can(?:'|no)?t\s+(?:i\s+)?eat|should\s+i\s+(?:avoid|not eat)|allerg\w*|diet|dietary|eat|food|cook|cooking|recipe|meal|dinner|lunch|breakfast|restaurant)\b|不能吃|忌口|过敏|饮食|吃什么|做饭|菜|餐厅/i,
-    adds: 'allergic allergy vegetarian vegan diet intolerant eat food avoid 过敏 吃 素 忌口',
+    adds: 'allergic allergy vegetarian vegan pescatarian keto paleo mediterranean carb fasting diet intolerant eat food avoid 过敏 吃 素 忌口',
   },
   {
     id: 'drink',
