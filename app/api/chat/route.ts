@@ -3,6 +3,8 @@ import { requireApiUser } from '@/server/auth/session';
 import { chatRequestSchema } from '@/server/chat/chat-request';
 import { chatTurnDeps } from '@/server/chat/chat-service';
 import { runChatTurn } from '@/server/chat/run-chat-turn';
+import { assertSameOriginJson } from '@/server/api/same-origin';
+import { env } from '@/server/env';
 import { AppError, errorResponse } from '@/server/errors';
 
 // Streams can outlive the default; the model's own timeout lives in the config module.
@@ -10,6 +12,8 @@ export const maxDuration = 120;
 
 export async function POST(req: Request): Promise<Response> {
   try {
+    // Same-origin JSON only: a cross-site form or text/plain POST must never become a turn.
+    assertSameOriginJson(req, env().AUTH_URL);
     const user = await requireApiUser();
     const body: unknown = await req.json().catch(() => {
       throw new AppError('bad_request:chat', 'The request body must be JSON.');

@@ -1,21 +1,25 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { createContext } from '@/server/api/context';
 import { appRouter } from '@/server/api/root';
-import { AppError, errorResponse } from '@/server/errors';
+import { assertSameOriginJson } from '@/server/api/same-origin';
+import { env } from '@/server/env';
+import { errorResponse } from '@/server/errors';
 
 /**
- * Mutations (POST) must carry a JSON body: a cross-site HTML form can only send
- * form-encoded or text/plain bodies, so it can never reach a procedure.
+ * Mutations (POST) must be same-origin JSON (server/api/same-origin.ts): a cross-site form can
+ * only send form-encoded or text/plain bodies, and a cross-site fetch carries another Origin.
  */
-function rejectNonJsonPost(req: Request): Response | null {
-  if (req.method !== 'POST') return null;
-  const type = req.headers.get('content-type') ?? '';
-  if (type.split(';')[0]?.trim().toLowerCase() === 'application/json') return null;
-  return errorResponse(new AppError('unsupported_media_type:api', 'API calls must send Content-Type: application/json.'));
+function rejectCrossSite(req: Request): Response | null {
+  try {
+    assertSameOriginJson(req, env().AUTH_URL);
+    return null;
+  } catch (error) {
+    return errorResponse(error);
+  }
 }
 
 const handler = (req: Request) =>
-  rejectNonJsonPost(req) ??
+  rejectCrossSite(req) ??
   fetchRequestHandler({
     endpoint: '/api/trpc',
     req,
