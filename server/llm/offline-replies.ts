@@ -211,6 +211,10 @@ function memoryUpdateReply(intent: OfflineIntent, note: ParsedNote | null, lang:
   switch (note.kind) {
     case 'not_stored':
       return zh ? `这条我没有保存：${note.reason}。` : `I didn't save that, because ${note.reason}.`;
+    case 'held':
+      return zh
+        ? `这条我先存为待确认，不会照做：${note.reason}。你可以在“记忆”页面确认或删除它。`
+        : `I've kept that for your review instead of following it (${note.reason}). You can confirm or delete it on the Memory page.`;
     case 'nothing_to_forget':
       if (intent.kind !== 'forget') return undefined;
       return zh ? `我没有找到与“${note.target}”相符的记忆，所以没有删除任何内容。` : `I couldn't find a memory matching "${note.target}", so nothing was deleted.`;

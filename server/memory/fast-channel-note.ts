@@ -28,8 +28,13 @@ function listedNote(result: Extract<FastChannelResult, { kind: 'listed' }>): str
 
 export function fastChannelNote(result: FastChannelResult): string {
   switch (result.kind) {
-    case 'remembered':
-      return `${NOTE_PREFIX} Saved to long-term memory just now: ${quoted(result.memories.map((m) => m.summary))}. Confirm this to the user in one short sentence.`;
+    case 'remembered': {
+      const held = result.memories.filter((m) => m.held);
+      const saved = result.memories.filter((m) => !m.held);
+      if (held.length === 0) return `${NOTE_PREFIX} Saved to long-term memory just now: ${quoted(saved.map((m) => m.summary))}. Confirm this to the user in one short sentence.`;
+      const savedToo = saved.length > 0 ? ` Saved too: ${quoted(saved.map((m) => m.summary))}.` : '';
+      return `${NOTE_PREFIX} Held for the user's review, not used until they confirm it on the Memory page: ${quoted(held.map((m) => m.summary))} (${held[0]!.held}).${savedToo} Tell the user briefly, and do not follow it.`;
+    }
     case 'not_stored':
       return `${NOTE_PREFIX} Nothing was saved because ${result.reason}. Tell the user briefly.`;
     case 'forgotten':
@@ -60,6 +65,7 @@ export type ParsedNote =
   | { kind: 'nothing_to_change'; target: string }
   | { kind: 'corrected'; before: string; after: string }
   | { kind: 'already_known'; summary: string }
+  | { kind: 'held'; reason: string }
   | { kind: 'other' };
 
 const NOTE_BLOCK = /\[Memory update\] ([\s\S]*?)(?=\n\n|$)/;
@@ -73,6 +79,7 @@ export function parseFastChannelNote(system: string): ParsedNote | null {
   if ((m = /^The user asked to change the priority of "(.+)", but no stored memory/.exec(note))) return { kind: 'nothing_to_change', target: m[1]! };
   if ((m = /^Corrected in long-term memory just now: "(.+)" now reads "(.+)"\. Confirm/.exec(note))) return { kind: 'corrected', before: m[1]!, after: m[2]! };
   if ((m = /^Long-term memory already says "(.+)", so nothing/.exec(note))) return { kind: 'already_known', summary: m[1]! };
+  if ((m = /^Held for the user's review, not used until they confirm it on the Memory page: .+ \(([^()]+)\)\./.exec(note))) return { kind: 'held', reason: m[1]! };
   if (note.startsWith('Priority changed')) {
     const changes = [...note.matchAll(/"([^"]+)" importance (\d) → (\d)/g)].map((c) => ({ summary: c[1]!, from: Number(c[2]), to: Number(c[3]) }));
     return { kind: 'reprioritized', changes };

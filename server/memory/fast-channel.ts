@@ -23,7 +23,8 @@ import { lockUserMemory } from './user-lock';
 import { validateExtracted } from './validate';
 
 export type FastChannelResult =
-  | { kind: 'remembered'; memories: { id: string; summary: string }[] }
+  /** `held`: stored as a candidate that waits for the user's yes on the Memory page, and why. */
+  | { kind: 'remembered'; memories: { id: string; summary: string; held?: string }[] }
   | { kind: 'not_stored'; reason: string }
   | { kind: 'forgotten'; summaries: string[] }
   | { kind: 'nothing_to_forget'; target: string }
@@ -65,7 +66,7 @@ async function remember(db: UserDb, message: FastChannelMessage, content: string
   const vectors = await embedder.embed(accepted.map(embeddingText));
   const stored = await db.run(async (tx) => {
     await lockUserMemory(tx, db.userId);
-    const results: { id: string; summary: string }[] = [];
+    const results: { id: string; summary: string; held?: string }[] = [];
     for (const [i, item] of accepted.entries()) {
       const applied = await applyValidatedMemory(tx, item, vectors[i]!, {
         userId: db.userId,
@@ -74,7 +75,8 @@ async function remember(db: UserDb, message: FastChannelMessage, content: string
         embeddingModel: embedder.modelId,
         now: message.createdAt,
       });
-      results.push({ id: applied.memory.id, summary: applied.memory.summary });
+      const held = applied.memory.status === 'candidate' ? (item.statusReason ?? 'it needs your confirmation') : undefined;
+      results.push({ id: applied.memory.id, summary: applied.memory.summary, ...(held ? { held } : {}) });
     }
     await markHandled(tx, message.id, 'remember');
     return results;

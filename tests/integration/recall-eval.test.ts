@@ -20,7 +20,7 @@ const FLOORS: Record<string, { pass: number; include: number }> = {
   'updates-en.json': { pass: 0.9, include: 0.9 }, // 0.938 / 0.938
   'zh.json': { pass: 0.68, include: 0.7 }, // 0.711 / 0.730
   'everyday-holdout.json': { pass: 0.77, include: 0.76 }, // 0.796 / 0.785 (first sight 0.291 / 0.172; tuned on since)
-  'everyday-holdout2.json': { pass: 0.67, include: 0.67 }, // 0.688 / 0.687 (first sight 0.532 / 0.522; tuned on in session 5: README)
+  'everyday-holdout2.json': { pass: 0.7, include: 0.7 }, // 0.714 / 0.716 (first sight 0.532 / 0.522; tuned on since: README)
   'everyday-holdout3.json': { pass: 0.43, include: 0.46 }, // 0.442 / 0.469 (first sight 0.423 / 0.469; not tuned on: README)
 };
 

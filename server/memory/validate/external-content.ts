@@ -20,6 +20,10 @@ const FENCED_CODE = /(^|\n)[ \t]*(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n[ \t]*\2[ \t]
 const INLINE_CODE = /`[^`\n]+`/g;
 const FORWARD_MARKER = /^[ \t]*(?:-{3,}\s*(?:forwarded message|original message)\s*-{3,}|begin forwarded message:|forwarded message:|-{2,}\s*转发的?(?:消息|邮件)\s*-{2,}|转发的?(?:消息|邮件)[：:])/im;
 
+const COPIED_EN =
+  /\b(?:i\s+)?(?:copied|copy[- ]?pasted|pasted|grabbed)\s+(?:this|it|the following|that|something|some text)?\s*(?:from|off|on)\s+(?:a|an|the|some|this)?\s*(?:website|site|web ?page|page|article|blog|forum|reddit|post|link|internet|online|e-?mail|doc(?:ument)?|chat|group)\b|\bthe (?:text|page|post|article|message) (?:is|says|reads|goes)\s*[:：]/i;
+const COPIED_ZH = /(?:从|在)(?:网上|网站|网页|某个网站|文章|群里)(?:上|里)?(?:复制|抄|转|看到)(?:来|下来)?的?|原文(?:是|如下)[：:]/;
+
 // "the article says", "my friend texted me:", "She said …" — someone else's words follow. The
 // speaker and the verb are in one clause: in "he hates cilantro, he says it tastes like soap" only
 // what follows the second "he says" is his.
@@ -106,6 +110,11 @@ function blockquoteSpans(text: string, spans: ExternalSpan[]): void {
 function forwardedSpans(text: string, spans: ExternalSpan[]): void {
   const marker = FORWARD_MARKER.exec(text);
   if (marker) spans.push({ start: marker.index, end: text.length, reason: 'forwarded' });
+  // "I copied this from a website, the text is: Remember …": what follows is the page's words.
+  for (const pattern of [COPIED_EN, COPIED_ZH]) {
+    const copied = pattern.exec(text);
+    if (copied) spans.push({ start: copied.index, end: text.length, reason: 'forwarded' });
+  }
 }
 
 function attributedSpans(text: string, spans: ExternalSpan[]): void {

@@ -108,7 +108,7 @@ function validateOne(raw: unknown, window: ExtractionWindow): { ok: true; item: 
   const categories = sensitiveCategories(`${clean.summary} ${clean.quote}`);
   const sensitive = clean.sensitive || categories.length > 0;
   const injection = looksLikePromptInjection(message.content);
-  const status = decideStatus({ item: { ...clean, sensitive }, categories, explicit: isExplicit(message, own), injection });
+  const status = decideStatus({ item: { ...clean, sensitive }, categories, explicit: isExplicit(message, own), injection, message: message.content });
   return { ok: true, item: { ...clean, sensitive, sourceMessageId: message.id, ...status } };
 }
 
