@@ -1,5 +1,30 @@
 import type { NextConfig } from 'next';
 
+// Issue 14: security headers on every response. Next's own inline bootstrap scripts need
+// 'unsafe-inline' without a per-request nonce; everything else is same-origin only, nothing may
+// frame the app, and the dev server's refresh also needs 'unsafe-eval'. form-action is left
+// open because OAuth sign-in ends in a redirect to the provider.
+const dev = process.env.NODE_ENV !== 'production';
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ''}`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const SECURITY_HEADERS = [
+  { key: 'Content-Security-Policy', value: CONTENT_SECURITY_POLICY },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
+];
+
 const nextConfig: NextConfig = {
   // PGlite ships WebAssembly + data files and argon2 a native addon: both must be loaded by
   // Node at run time, not bundled by Turbopack/webpack.
@@ -11,6 +36,7 @@ const nextConfig: NextConfig = {
   ],
   poweredByHeader: false,
   typedRoutes: false,
+  headers: () => Promise.resolve([{ source: '/:path*', headers: SECURITY_HEADERS }]),
 };
 
 export default nextConfig;

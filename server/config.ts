@@ -12,6 +12,8 @@ export const config = {
   chat: {
     /** Model steps in one reply when it may call memory tools: find, change, then answer. */
     maxToolSteps: 4,
+    /** Issue 14: the chat route reads at most this many bytes of body (a 16,000-character message is ≤ 64 KB as UTF-8 JSON). */
+    maxBodyBytes: 96 * 1024,
     /** Issue 3: a single message may not exceed this many characters. */
     maxMessageChars: 16_000,
     conversationsPageSize: 30,

@@ -10,6 +10,7 @@ import { ZodError } from 'zod';
 import type { UserDb } from '../../db/boundary';
 import type { SessionUser } from '../auth/session';
 import { AppError, type ErrorType } from '../errors';
+import { NUL_MESSAGE, nulPath } from '../input/nul-bytes';
 
 export interface Context {
   user: SessionUser | null;
@@ -59,9 +60,16 @@ const appErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** NUL bytes anywhere in the input are a 400 naming the field, before any procedure runs. */
+const noNulBytes = t.middleware(async ({ getRawInput, next }) => {
+  const path = nulPath(await getRawInput());
+  if (path) throw new TRPCError({ code: 'BAD_REQUEST', message: `${path} ${NUL_MESSAGE}` });
+  return next();
+});
+
 export const createRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(appErrors);
+export const publicProcedure = t.procedure.use(appErrors).use(noNulBytes);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.db) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue.' });

@@ -30,8 +30,12 @@ test('a page on another port cannot post a chat turn or a mutation with the sign
   expect(attempts.chatJson).toBe('blocked');
 
   await page.goto(`${target}/chat`);
+  // Without the guard the text/plain post is stored as this user's turn (checked by disabling
+  // the guard): a new user must still have no conversation at all.
+  await page.waitForTimeout(1_500);
   const list = await page.request.get(`/api/trpc/conversations.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`);
-  expect(await list.text()).not.toContain('evil.example');
+  expect(list.status()).toBe(200);
+  expect(((await list.json()) as { result: { data: { json: { items: unknown[] } } } }).result.data.json.items).toEqual([]);
   const settings = await page.request.get('/api/trpc/account.settings');
   expect(settings.status()).toBe(200);
   expect(await settings.text()).not.toContain('Kiritimati');
@@ -44,4 +48,14 @@ test('a page on another port cannot post a chat turn or a mutation with the sign
   expect(await forged.json()).toMatchObject({ code: 'forbidden:api' });
   const plain = await page.request.post('/api/chat', { headers: { 'content-type': 'text/plain', origin: target }, data: '{}' });
   expect(plain.status()).toBe(415);
+});
+
+test('an oversized chat body is refused with 413 before it is parsed, and nothing is stored', async ({ page }) => {
+  await signUp(page, uniqueEmail('big-body'));
+  const huge = JSON.stringify({ id: crypto.randomUUID(), trigger: 'submit-message', message: { text: 'x'.repeat(2_000_000) } });
+  const response = await page.request.post('/api/chat', { headers: { 'content-type': 'application/json' }, data: huge });
+  expect(response.status()).toBe(413);
+  expect(await response.json()).toMatchObject({ code: 'payload_too_large:api' });
+  const list = await page.request.get(`/api/trpc/conversations.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`);
+  expect(((await list.json()) as { result: { data: { json: { items: unknown[] } } } }).result.data.json.items).toEqual([]);
 });

@@ -3,7 +3,9 @@ import { requireApiUser } from '@/server/auth/session';
 import { chatRequestSchema } from '@/server/chat/chat-request';
 import { chatTurnDeps } from '@/server/chat/chat-service';
 import { runChatTurn } from '@/server/chat/run-chat-turn';
+import { readJsonBody } from '@/server/api/json-body';
 import { assertSameOriginJson } from '@/server/api/same-origin';
+import { config } from '@/server/config';
 import { env } from '@/server/env';
 import { AppError, errorResponse } from '@/server/errors';
 
@@ -15,9 +17,8 @@ export async function POST(req: Request): Promise<Response> {
     // Same-origin JSON only: a cross-site form or text/plain POST must never become a turn.
     assertSameOriginJson(req, env().AUTH_URL);
     const user = await requireApiUser();
-    const body: unknown = await req.json().catch(() => {
-      throw new AppError('bad_request:chat', 'The request body must be JSON.');
-    });
+    // Capped before it is read: a 100 MB body is refused, not parsed (413).
+    const body = await readJsonBody(req, config.chat.maxBodyBytes);
     const parsed = chatRequestSchema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

@@ -5,6 +5,7 @@ import type { UserDb } from '../../../db/boundary';
 import { auditLog, conversations, memories, memorySources, memoryVersions } from '../../../db/schema';
 import type { Tx } from '../../../db/types';
 import { AppError } from '../../errors';
+import { NUL_MESSAGE, nulPath } from '../../input/nul-bytes';
 import { embeddingText, type Embedder } from '../embedder';
 import { storeEmbedding } from '../embeddings';
 import type { MemoryRow } from '../memory-types';
@@ -32,6 +33,9 @@ function parseFile(json: string) {
   } catch (error) {
     throw new AppError('bad_request:memory', `The file is not valid JSON (${error instanceof Error ? error.message : 'parse error'}).`);
   }
+  // "\u0000" in the file's JSON becomes a NUL that Postgres text refuses: name it instead.
+  const nul = nulPath(raw);
+  if (nul) throw new AppError('bad_request:memory', `The file cannot be imported; nothing was changed. ${nul} ${NUL_MESSAGE}.`);
   const parsed = exportFile.safeParse(raw);
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, MAX_LISTED_ISSUES).map((i) => `${i.path.length > 0 ? i.path.join('.') : 'file'}: ${i.message}`);
