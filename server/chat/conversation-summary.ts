@@ -5,6 +5,7 @@ import type { UserDb } from '../../db/boundary';
 import { conversations } from '../../db/schema';
 import { config } from '../config';
 import { providerOptions } from '../llm/call-options';
+import { maskSecrets } from '../memory/validate/secrets';
 import type { WorkingMessage } from './working-memory';
 
 /**
@@ -37,7 +38,8 @@ export async function extendConversationSummary(
     maxRetries: 1,
     providerOptions: providerOptions('summary'),
   });
-  const summary = text.trim();
+  // The summary is sent with every later turn of this conversation: no secret in it.
+  const summary = maskSecrets(text.trim());
   if (!summary) return;
   await db.run((tx) =>
     tx.update(conversations).set({ summary, summaryUpToMessageId: last.id }).where(eq(conversations.id, conversationId)),

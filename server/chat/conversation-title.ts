@@ -3,6 +3,8 @@ import { config } from '../config';
 import { providerOptions } from '../llm/call-options';
 import { countHealth } from '../llm/health';
 import { stripReasoning } from '../llm/lenient-json';
+// A title is shown in the sidebar and outlives the memory that was refused: no secret in it.
+import { maskSecrets } from '../memory/validate/secrets';
 
 /**
  * A short title from the first message, on the cheap (extraction) model, within
@@ -15,7 +17,8 @@ export async function generateTitle(model: LanguageModel, firstMessage: string, 
     const { text } = await generateText({
       model,
       system: "Write a title of at most 6 words for a conversation that starts with the user's message. Reply with the title only, no quotes.",
-      prompt: firstMessage.slice(0, 2_000),
+      // The title model never sees a secret, so no title can carry one.
+      prompt: maskSecrets(firstMessage).slice(0, 2_000),
       temperature: 0.2,
       maxOutputTokens: config.llm.maxOutputTokens.title,
       maxRetries: 0,
@@ -23,7 +26,7 @@ export async function generateTitle(model: LanguageModel, firstMessage: string, 
       providerOptions: providerOptions('title'),
     });
     const title = cleanTitle(text);
-    if (title) return title;
+    if (title) return maskSecrets(title);
   } catch (error) {
     if (timeout.aborted) countHealth('title_timeouts');
     console.warn(
@@ -31,7 +34,7 @@ export async function generateTitle(model: LanguageModel, firstMessage: string, 
       timeout.aborted ? '' : error instanceof Error ? error.message : error,
     );
   }
-  return fallbackTitle(firstMessage);
+  return fallbackTitle(maskSecrets(firstMessage));
 }
 
 function cleanTitle(text: string): string {

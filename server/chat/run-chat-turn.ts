@@ -25,6 +25,7 @@ import { enqueueEvent, type OutboxRow } from '../events/outbox';
 import type { Dispatcher } from '../jobs/dispatch';
 import { type FastChannelMessage, type FastChannelResult } from '../memory/fast-channel';
 import { fastChannelNote } from '../memory/fast-channel-note';
+import { maskValuesFrom } from '../memory/validate/secrets';
 import { turnCompleted } from '../../inngest/events';
 import { recordLedger, touchAccessStats } from '../recall/ledger';
 import type { RecallInput, RecallResult } from '../recall/recall';
@@ -194,7 +195,8 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
           conversationId: input.id,
           userId: db.userId,
           role: 'assistant',
-          content: text,
+          // A reply that repeated a secret the user just typed is stored without it.
+          content: maskValuesFrom(text, turn.userMessage.content),
           status: stopped ? 'stopped' : 'complete',
           metadata: {
             model: deps.modelId,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { UserDb } from '../../../db/boundary';
 import { AppError } from '../../errors';
+import { findSecrets } from '../validate/secrets';
 import type { Embedder } from '../embedder';
 import type { MemoryPatch } from '../update-memory';
 import { lockUserMemory } from '../user-lock';
@@ -33,6 +34,10 @@ export async function editMemory(
 ): Promise<MemoryItem> {
   const patch = patchOf(input);
   if (Object.keys(patch).length === 0) throw new AppError('bad_request:memory', 'Nothing to change: give a new text, type, kind, importance or valid-until date.');
+  // The same rule as everything the pipeline stores: a password, key or card number is never kept.
+  if (patch.summary !== undefined && findSecrets(patch.summary).length > 0) {
+    throw new AppError('bad_request:memory', 'summary: that looks like a password, key, PIN or card number, which Mindbase never stores. Leave the value out.');
+  }
   const current = await db.run((tx) => findMemory(tx, input.id));
   if (current.version !== input.version) throw new AppError('conflict:memory', STALE_MESSAGE);
   const next = { type: patch.type ?? current.type, summary: patch.summary ?? current.summary, entities: current.entities };

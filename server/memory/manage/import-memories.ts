@@ -6,6 +6,7 @@ import { auditLog, conversations, memories, memorySources, memoryVersions } from
 import type { Tx } from '../../../db/types';
 import { AppError } from '../../errors';
 import { NUL_MESSAGE, nulPath } from '../../input/nul-bytes';
+import { findSecrets, maskSecrets } from '../validate/secrets';
 import { embeddingText, type Embedder } from '../embedder';
 import { storeEmbedding } from '../embeddings';
 import type { MemoryRow } from '../memory-types';
@@ -136,6 +137,12 @@ export async function importMemories(db: UserDb, json: string, embedder: Embedde
     skippedItems.length = 0;
     file.memories.forEach((item, index) => {
       const key = dedupKey(item);
+      // The same rule as the pipeline: a secret in a summary or a quote is never stored, and
+      // the skipped list does not repeat it.
+      if ([item.summary, ...item.sources.map((source) => source.quote)].some((text) => findSecrets(text).length > 0)) {
+        skippedItems.push({ index, summary: maskSecrets(item.summary), reason: 'contains a password, key or card number' });
+        return;
+      }
       if (keys.has(key)) {
         skippedItems.push({ index, summary: item.summary, reason: existing.has(key) ? 'already exists' : 'repeated in the file' });
         return;

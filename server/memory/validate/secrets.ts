@@ -1,10 +1,13 @@
 /**
  * Secrets and identifiers (SPEC §4.3.3): passwords, API keys and tokens, card numbers and national
  * ID numbers are never stored. Card and Chinese ID numbers are checked with their check digits so
- * an order number or a phone number is not mistaken for one.
+ * an order number or a phone number is not mistaken for one. Issue 14 added the shapes people
+ * actually type (contextual.ts: "the wifi password at home is …", "… as the pass", PINs and
+ * safe/door codes, recovery phrases of BIP-39 words, keys spelt out with spaces or split in two).
  */
+import { contextualSecrets } from './contextual-secrets';
 
-export type SecretKind = 'password' | 'api_key' | 'token' | 'card_number' | 'national_id' | 'private_key';
+export type SecretKind = 'password' | 'api_key' | 'token' | 'card_number' | 'national_id' | 'private_key' | 'recovery_phrase';
 
 export interface SecretMatch {
   kind: SecretKind;
@@ -35,7 +38,7 @@ const PASSWORD_VALUE =
 const PASSWORD_VALUE_ZH = /(?:密码|口令|支付密码|开机密码|登录密码|PIN码)(?:是|为|:|：|=)?\s*["“]?([^\s"”，。,；;]{3,})/g;
 const KEYWORD_VALUE =
   /\b(?:api[ _-]?key|api[ _-]?token|access[ _-]?token|secret[ _-]?key|access[ _-]?key|auth[ _-]?token|bearer|client[ _-]?secret|token|secret)\s*(?:is|=|:)?\s*["'“]?([A-Za-z0-9_\-./+=]{12,})/gi;
-const NOT_A_VALUE = /^(?:is|was|the|my|your|for|and|but|that|this|here|please|same|different|secure|strong|weak|manager|reset|changed|again|too|very|so)$/i;
+const NOT_A_VALUE = /^(?:is|was|the|my|your|for|and|but|that|this|here|please|same|different|secure|strong|weak|manager|reset|changed|again|too|very|so|written|saved|stored|somewhere|on|in|at|hidden|expired|wrong)$/i;
 
 const CARD_CANDIDATE = /(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])/g;
 const CN_ID = /(?<!\d)[1-9]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])/g;
@@ -111,6 +114,7 @@ export function findSecrets(text: string): SecretMatch[] {
     const span = valueSpan(match, 1);
     if (span) found.push({ kind: 'national_id', ...span });
   }
+  found.push(...contextualSecrets(text, KEY_PATTERNS));
   return found.sort((a, b) => a.start - b.start);
 }
 
@@ -130,8 +134,20 @@ export function maskSecrets(text: string): string {
   return result + text.slice(cursor);
 }
 
+/**
+ * `text` with every secret value found in `source` replaced: a reply that repeats the user's
+ * password ("Got it, your AWS key is AKIA…") is stored without it.
+ */
+export function maskValuesFrom(text: string, source: string): string {
+  const values = findSecrets(source)
+    .map((secret) => source.slice(secret.start, secret.end).trim())
+    .filter((value) => value.length >= 3)
+    .sort((a, b) => b.length - a.length);
+  return values.reduce((masked, value) => masked.split(value).join(REDACTED), text);
+}
+
 const CREDENTIAL_WORDS =
-  /\b(?:password|passwd|passcode|pwd|pin(?: code)?|api[ _-]?key|api[ _-]?token|access[ _-]?token|secret[ _-]?key|private[ _-]?key|access[ _-]?key|token|credentials?|card number|credit card|debit card|bank card|cvv|cvc|ssn|social security|passport number|id number|id card|national id|login)\b|密码|口令|卡号|身份证|银行卡|信用卡|验证码|密钥|社保号/i;
+  /\b(?:password|passwd|passcode|pwd|p[a@4]ssw[o0]rd|recovery phrase|seed phrase|mnemonic|(?:safe|door|gate|alarm|garage|locker) code|code (?:to|for) (?:the |my |our |their |his |her )?(?:safe|door|gate|alarm|garage|locker|house|flat|front door)|pin(?: code)?|api[ _-]?key|api[ _-]?token|access[ _-]?token|secret[ _-]?key|private[ _-]?key|access[ _-]?key|token|credentials?|card number|credit card|debit card|bank card|cvv|cvc|ssn|social security|passport number|id number|id card|national id|login)\b|密码|口令|卡号|身份证|银行卡|信用卡|验证码|密钥|社保号/i;
 
 /** Does the text talk about a credential or identifier (so the credential is its point)? */
 export function mentionsCredential(text: string): boolean {

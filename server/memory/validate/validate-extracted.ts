@@ -51,6 +51,7 @@ function handleSecrets(item: ExtractedMemory): SecretOutcome {
   const secrets = fields.flatMap((field) => findSecrets(field));
   if (secrets.length === 0) return { drop: false, item };
   const kinds = [...new Set(secrets.map((s) => s.kind))].join(', ');
+  const values = fields.flatMap((field) => findSecrets(field).map((secret) => field.slice(secret.start, secret.end)));
   const maskedSummary = maskSecrets(item.summary);
   const remainder = maskedSummary.replaceAll(REDACTED, ' ').replace(/[\s\p{P}]+/gu, ' ').trim().split(' ').filter((word) => word.length > 2);
   // "Password is hunter2" is about the secret; "Uses card [redacted] for travel" still says something.
@@ -62,7 +63,8 @@ function handleSecrets(item: ExtractedMemory): SecretOutcome {
       summary: maskedSummary,
       quote: maskSecrets(item.quote),
       conflict_hint: item.conflict_hint === null ? null : maskSecrets(item.conflict_hint),
-      entities: item.entities.filter((entity) => findSecrets(entity).length === 0),
+      // "7391" alone is no secret, but it is the one just masked.
+      entities: item.entities.filter((entity) => findSecrets(entity).length === 0 && !values.some((value) => value.includes(entity.trim()))),
     },
   };
 }
