@@ -187,6 +187,13 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
       }
       const stopped = signal.aborted;
       if (stopped && text.trim() === '') return;
+      // What the browser is told about the reply, and what is stored with it (plus the fast channel).
+      const replyMetadata = {
+        model: deps.modelId,
+        memoriesUsed,
+        ...(memoryActions.length > 0 ? { memoryActions } : {}),
+        ...(recalled?.note ? { recallNote: recalled.note } : {}),
+      };
       // The reply and its turn event commit together (transactional outbox): a crash after
       // this point loses no turn, the sweeper re-sends it.
       const event = await db.run(async (tx): Promise<OutboxRow | null> => {
@@ -198,13 +205,7 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
           // A reply that repeated a secret the user just typed is stored without it.
           content: maskValuesFrom(text, turn.userMessage.content),
           status: stopped ? 'stopped' : 'complete',
-          metadata: {
-            model: deps.modelId,
-            memoriesUsed,
-            ...(fast ? { fastChannel: fast.kind } : {}),
-            ...(memoryActions.length > 0 ? { memoryActions } : {}),
-            ...(recalled?.note ? { recallNote: recalled.note } : {}),
-          },
+          metadata: { ...replyMetadata, ...(fast ? { fastChannel: fast.kind } : {}) },
         });
         if (recalled) await recordLedger(tx, db.userId, assistantId, recalled.decisions);
         if (stopped) return null;
@@ -217,7 +218,7 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
       });
       writer.write({
         ...(finish ?? { type: 'finish' }),
-        messageMetadata: { model: deps.modelId, memoriesUsed, ...(memoryActions.length > 0 ? { memoryActions } : {}), ...(recalled?.note ? { recallNote: recalled.note } : {}) },
+        messageMetadata: replyMetadata,
       });
 
       // After the response, never beside it: a server that answers one request at a time (Ollama)

@@ -33,7 +33,7 @@ export const HEALTH_COUNTERS = [
   'embedding_failures',
   /** Recalls that ran on the lexical routes only because the embedder failed. */
   'recall_lexical_only',
-  /** Model memories dropped because their summary said what the quote does not. */
+  /** Extracted memories (model or rules) dropped because their summary said what the message does not. */
   'summary_ungrounded',
 ] as const;
 export type HealthCounter = (typeof HEALTH_COUNTERS)[number];

@@ -114,8 +114,8 @@ export function readExtraction(text: string | undefined): Reading<unknown[]> {
 }
 
 export type LlmExtraction =
-  /** Items to validate one by one; `retried` when the first answer had to be sent back. */
-  | { ok: true; items: unknown[]; retried: boolean }
+  /** Items to validate one by one. */
+  | { ok: true; items: unknown[] }
   /** The model's output stayed unusable after one retry: run the offline extractor instead. */
   | { ok: false; problem: string };
 
@@ -130,7 +130,7 @@ export async function extractWithLlm(model: LanguageModel, window: ExtractionWin
   });
   if (answer.ok) {
     countHealth(answer.retried ? 'extraction_retried' : 'extraction_ok');
-    return { ok: true, items: answer.value, retried: answer.retried };
+    return { ok: true, items: answer.value };
   }
   countHealth('extraction_fallback_offline');
   console.error(`[extract] the extraction model's answer was unusable twice (${answer.problem}); this turn is extracted by the offline rules instead`);

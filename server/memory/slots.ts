@@ -62,7 +62,7 @@ const RELATION_NAME = new RegExp(String.raw`^(?:(?:new|older|younger|big|little|
 const RELATION_NAME_ZH = new RegExp(`^(${RELATION_ZH_WORDS})(?:的)?(?:小名|名字|大名|英文名)?(?:叫|是)([\\u4e00-\\u9fff]{1,3})$`);
 
 const SPECIFIC_APPOINTMENTS = /\b(booster|jab|vaccination|filling|root canal|surgery|scan|mri|x-?ray|blood test|eye test)\b|(补牙|拔牙|洗牙|手术|复查|产检)/i;
-const APPOINTMENTS = /\b((?:[a-z-]+\s+)?(?:review|meeting|presentation|exam|viva)|dentist|doctor|gp|physio|physiotherapy|therapist|therapy|haircut|hairdresser|vet|check-?up|interview|surgery|scan|eye test|optician|booster|jab|vaccination)\b|(牙医|牙科|补牙|医生|复查|体检|产检|面试|理发|复诊|看牙|手术|[\u4e00-\u9fff]{1,3}课)/i;
+const APPOINTMENTS = /\b((?:[a-z-]+\s+)?(?:review|meeting|presentation|exam|viva)|dentist|doctor|gp|physio|physiotherapy|therapist|therapy|haircut|hairdresser|vet|check-?up|interview|surgery|scan|eye test|optician)\b|(牙医|牙科|医生|复查|体检|产检|面试|理发|复诊|看牙|手术|[\u4e00-\u9fff]{1,3}课)/i;
 
 // One role, several words: a new manager replaces the boss.
 const SAME_ROLE: Record<string, string> = { boss: 'manager', supervisor: 'manager', 'line manager': 'manager', 'team lead': 'manager', wife: 'partner', husband: 'partner', spouse: 'partner', hubby: 'partner', wifey: 'partner', bf: 'boyfriend', gf: 'girlfriend' };

@@ -17,7 +17,10 @@ const AFTER_KEYWORD = new RegExp(String.raw`\b${KEYWORD}\b(?:\s+(?!is\b|was\b)[\
 const DIGITS_AFTER_KEYWORD = new RegExp(String.raw`\b${KEYWORD}\s*[:#]?\s*((?:\d[\s-]?){3,11}\d)\b`, 'gi');
 // "Tr0ub4dor&3 as the pass", "QuietOtter77 is my password".
 const BEFORE_KEYWORD = /(?<![\w@&$!%*#?-])([^\s"'“”,;]{4,})\s+(?:as|is)\s+(?:the|my|our|their|his|her)\s+(?:pass|password|passcode|pin|login)\b/gi;
-const NOT_A_VALUE = /^(?:is|was|the|my|your|our|their|for|and|but|that|this|here|please|same|different|secure|strong|weak|manager|reset|changed|again|too|very|so|at|on|in|to|of|it|what|which|written|saved|stored|somewhere|below|above|attached|hidden|easy|hard|long|short|new|old)$/i;
+/** Words after "password is" that are no password ("the password is written on the router"). */
+export const NOT_A_VALUE_WORDS = ['is', 'was', 'the', 'my', 'your', 'for', 'and', 'but', 'that', 'this', 'here', 'please', 'same', 'different', 'secure', 'strong', 'weak', 'manager', 'reset', 'changed', 'again', 'too', 'very', 'so', 'written', 'saved', 'stored', 'somewhere', 'on', 'in', 'at', 'hidden', 'expired', 'wrong'];
+// A value a few words away from its keyword can also be a word like these.
+const NOT_A_VALUE = new RegExp(`^(?:${[...NOT_A_VALUE_WORDS, 'our', 'their', 'to', 'of', 'it', 'what', 'which', 'below', 'above', 'attached', 'easy', 'hard', 'long', 'short', 'new', 'old'].join('|')})$`, 'i');
 const KEY_PREFIX = /\b(?:sk-(?:proj|live|test|ant)-?|ghp_|gho_|github_pat_|xox[abprs]-|AKIA|ASIA|glpat-|AIza)/g;
 const SPELT_OUT = /(?:(?<![\w])[A-Za-z0-9_-]\s){12,}[A-Za-z0-9_-](?![\w])/g;
 const WORD_RUN = /\b[A-Za-z]+(?:\s+[A-Za-z]+){11,}\b/g;

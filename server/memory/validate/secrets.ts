@@ -5,7 +5,7 @@
  * actually type (contextual.ts: "the wifi password at home is …", "… as the pass", PINs and
  * safe/door codes, recovery phrases of BIP-39 words, keys spelt out with spaces or split in two).
  */
-import { contextualSecrets } from './contextual-secrets';
+import { contextualSecrets, NOT_A_VALUE_WORDS } from './contextual-secrets';
 
 export type SecretKind = 'password' | 'api_key' | 'token' | 'card_number' | 'national_id' | 'private_key' | 'recovery_phrase';
 
@@ -38,7 +38,7 @@ const PASSWORD_VALUE =
 const PASSWORD_VALUE_ZH = /(?:密码|口令|支付密码|开机密码|登录密码|PIN码)(?:是|为|:|：|=)?\s*["“]?([^\s"”，。,；;]{3,})/g;
 const KEYWORD_VALUE =
   /\b(?:api[ _-]?key|api[ _-]?token|access[ _-]?token|secret[ _-]?key|access[ _-]?key|auth[ _-]?token|bearer|client[ _-]?secret|token|secret)\s*(?:is|=|:)?\s*["'“]?([A-Za-z0-9_\-./+=]{12,})/gi;
-const NOT_A_VALUE = /^(?:is|was|the|my|your|for|and|but|that|this|here|please|same|different|secure|strong|weak|manager|reset|changed|again|too|very|so|written|saved|stored|somewhere|on|in|at|hidden|expired|wrong)$/i;
+const NOT_A_VALUE = new RegExp(`^(?:${NOT_A_VALUE_WORDS.join('|')})$`, 'i');
 
 const CARD_CANDIDATE = /(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])/g;
 const CN_ID = /(?<!\d)[1-9]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])/g;

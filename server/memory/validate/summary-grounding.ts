@@ -20,7 +20,7 @@ const SUMMARY_WORDS = new Set(
     'currently', 'former', 'formerly', 'previously', 'recently', 'new', 'goes', 'went', 'visited', 'attended', 'allergic', 'allergy',
     'cannot', 'unable', 'eat', 'eats', 'drinks', 'learning', 'learns', 'studies', 'studying', 'member', 'family', 'wife', 'husband',
     'partner', 'daughter', 'son', 'child', 'children', 'kids', 'mother', 'father', 'parents', 'friend', 'colleague', 'assistant',
-    'answers', 'replies', 'responses', 'respond', 'reply', 'should', 'wants', 'asked', 'asks', 'times', 'week', 'weekly', 'daily',
+    'answers', 'replies', 'responses', 'respond', 'reply', 'should', 'asked', 'asks', 'times', 'week', 'weekly', 'daily',
     'since', 'until', 'around', 'about', 'degree', 'person', 'people', 'name', 'home', 'city', 'country', 'age', 'old', 'years',
   ].map(stem),
 );
