@@ -23,32 +23,22 @@ export type CandidateRow = Omit<MemoryRow, 'searchText' | 'searchVector'>;
 const notExpired = (now: Date): SQL => or(isNull(memories.validUntil), gt(memories.validUntil, now))!;
 const recallable = (now: Date) => and(eq(memories.status, 'active'), notExpired(now));
 
-export async function proceduralRules(tx: Tx, now: Date): Promise<CandidateRow[]> {
-  return tx
-    .select(candidateColumns)
-    .from(memories)
-    .where(and(recallable(now), eq(memories.type, 'procedural')))
-    .orderBy(desc(memories.importance), memories.createdAt);
-}
-
-/** Ids only, like the other on-demand routes: recall loads every candidate's row once, together. */
-export async function coreMemories(tx: Tx, now: Date): Promise<{ id: string }[]> {
-  return tx
-    .select({ id: memories.id })
-    .from(memories)
-    .where(and(recallable(now), inArray(memories.type, ['semantic', 'episodic']), gte(memories.importance, config.recall.coreMinImportance)))
-    .orderBy(desc(memories.pinned), desc(memories.importance), desc(memories.updatedAt))
-    .limit(config.recall.coreMax * 2);
-}
-
 const vectorLiteral = (v: number[]) => `[${v.join(',')}]`;
 // The model as a literal: the per-model partial index can only be used when the planner can
 // prove `model = '<id>'`, which a bind parameter in a generic plan would hide.
 const modelIs = (model: string) => sql`${memoryEmbeddings.model} = ${sql.raw(`'${model.replace(/'/g, "''")}'`)}`;
-const cosineDistance = (vector: number[]) => {
+/**
+ * The HNSW index is per model on `embedding::vector(dims)`, so its query must use that very
+ * expression. Everywhere else the cast is pure cost: it copies every row's vector to check its
+ * dimensions (the exact scan of 10,000 vectors took ~2.4x as long with it, EXPLAIN ANALYZE on the
+ * bench database), and a model's vectors all have its dimensions anyway (a mismatch is an error
+ * either way).
+ */
+const indexedCosineDistance = (vector: number[]) => {
   const dims = sql.raw(String(vector.length));
   return sql<number>`(${memoryEmbeddings.embedding}::vector(${dims}) <=> ${vectorLiteral(vector)}::vector(${dims}))`;
 };
+const cosineDistance = (vector: number[]) => sql<number>`(${memoryEmbeddings.embedding} <=> ${vectorLiteral(vector)}::vector)`;
 
 export type VectorStrategy = 'auto' | VectorScan;
 
@@ -119,7 +109,7 @@ async function hnswNearest(tx: Tx, vector: number[], model: string, types: Memor
   // (relaxed_order can return farther rows first; measured top-10 overlap 0.14 vs exact).
   await tx.execute(sql`set local hnsw.iterative_scan = strict_order`);
   await tx.execute(sql`set local hnsw.ef_search = ${sql.raw(String(config.recall.hnswEfSearch))}`);
-  return filteredNearest(tx, cosineDistance(vector), model, types, now);
+  return filteredNearest(tx, indexedCosineDistance(vector), model, types, now);
 }
 
 export interface FulltextResult {
@@ -156,9 +146,6 @@ export async function fulltextCandidates(tx: Tx, terms: WeightedTerm[], types: M
   const { k1, b, contextWeight: cw } = config.recall.bm25;
   const queryTerms = sql.join(terms.map((t) => sql`(${t.term}::text, ${t.weight}::float8)`), sql`, `);
   const termList = sql.join(terms.map((t) => sql`${t.term}`), sql`, `);
-  const own = terms.filter((t) => t.weight >= 1);
-  // No own word (a question made only of stop-words and concepts): the ideal is 0, as before.
-  const ownTerms = own.length > 0 ? sql.join(own.map((t) => sql`${t.term}`), sql`, `) : sql`null`;
   const rows = await queryRows<{ id: string; status: MemoryRow['status']; valid_until: string | Date | null; type: MemoryRow['type']; lexical: number; ideal: number }>(
     tx,
     sql`with q(term, qw) as (values ${queryTerms}),
@@ -166,7 +153,7 @@ export async function fulltextCandidates(tx: Tx, terms: WeightedTerm[], types: M
       -- One pass over the postings, read in (user_id, term) index order: a term's document
       -- frequency is a window count over its own postings, so no second scan or join is needed.
       p as (
-        select t.memory_id, q.qw, (t.tf + ${cw}::float8 * t.ctx_tf) as tf, (t.len + ${cw}::float8 * t.ctx_len) as dl,
+        select t.term, t.memory_id, q.qw, (t.tf + ${cw}::float8 * t.ctx_tf) as tf, (t.len + ${cw}::float8 * t.ctx_len) as dl,
           count(*) over (partition by t.term)::float8 as n
         from memory_terms t join q on q.term = t.term
         where t.term in (${termList})
@@ -174,11 +161,14 @@ export async function fulltextCandidates(tx: Tx, terms: WeightedTerm[], types: M
       -- Every query term counts, found or not: a question about "Meeple" is not well matched by a
       -- memory that shares only a minor word of it. Only the question's own words make the ideal:
       -- the concept map's and the last turns' are optional help, and a memory is not a weaker match
-      -- for not having them. Their document frequencies: an index-only count.
-      -- Materialised: inlined, the planner ran this count once per output row (60 × 2,400 postings
-      -- for "who works on Apollo?" at 10 users: 66 ms instead of ~15).
-      d as materialized (select t.term, count(*)::float8 as n from memory_terms t where t.term in (${ownTerms}) group by t.term),
-      i as materialized (select sum(q.qw * ln(1 + (s.docs - coalesce(d.n, 0) + 0.5) / (coalesce(d.n, 0) + 0.5))) as ideal from q left join d on d.term = q.term cross join s where q.qw >= 1),
+      -- for not having them. Their document frequencies come from the postings already read (p
+      -- holds every posting of every query term); a second count over the index for them cost
+      -- ~15% of this query at 10,000 memories per user.
+      i as materialized (
+        select sum(q.qw * ln(1 + (s.docs - coalesce(d.n, 0) + 0.5) / (coalesce(d.n, 0) + 0.5))) as ideal
+        from q left join (select distinct p.term, p.n from p) d on d.term = q.term cross join s
+        where q.qw >= 1
+      ),
       r as (
         select p.memory_id,
           sum(p.qw * ln(1 + (s.docs - p.n + 0.5) / (p.n + 0.5))
@@ -216,49 +206,86 @@ export async function fulltextCandidates(tx: Tx, terms: WeightedTerm[], types: M
   return { ideal: Number(rows[0]?.ideal ?? 0), matches, excluded };
 }
 
-/**
- * Structured picks (SPEC §5.2): active constraints learned in the last structuredPickDays, and
- * plans that happen from now to upcomingPlanDays ahead — chosen by when they happen, not when they
- * were said, so a trip planned in January is there the week before it in March. Expired plans are
- * out by the recallable filter (valid_until).
- */
-export async function structuredPicks(tx: Tx, types: MemoryRow['type'][], now: Date): Promise<{ id: string }[]> {
-  if (types.length === 0) return [];
-  const since = new Date(now.getTime() - config.recall.structuredPickDays * 86_400_000);
-  const until = new Date(now.getTime() + config.recall.upcomingPlanDays * 86_400_000);
-  const [constraints, upcoming] = await Promise.all([
-    tx
-      .select({ id: memories.id })
-      .from(memories)
-      .where(and(recallable(now), inArray(memories.type, types), eq(memories.kind, 'constraint'), gte(memories.createdAt, since)))
-      .orderBy(desc(memories.createdAt))
-      .limit(config.recall.vectorTopK),
-    tx
-      .select({ id: memories.id })
-      .from(memories)
-      .where(and(recallable(now), inArray(memories.type, types), eq(memories.kind, 'plan'), gte(memories.occurredAt, new Date(now.getTime() - 43_200_000)), lte(memories.occurredAt, until)))
-      .orderBy(asc(memories.occurredAt))
-      .limit(config.recall.vectorTopK),
-  ]);
-  return [...upcoming, ...constraints];
+export interface ListedRoutes {
+  /** Always-on rules, most important first (SPEC §5.1). */
+  procedural: string[];
+  /** The user's most important facts, pinned first (SPEC §5.1). */
+  core: string[];
+  /** Upcoming plans, then recent constraints (SPEC §5.2). */
+  structured: string[];
+  /** Memories from the stretch of time the question names. */
+  time: string[];
 }
 
+type Branch = { route: keyof ListedRoutes | 'time-happened' | 'time-said'; where: SQL | undefined; order: SQL[]; limit?: number };
+
 /**
- * The time route: memories from the stretch of time the question names ("which city was I in on
- * 3 October?", "what did I do last weekend?"), by when they happened or were said. They compete
- * like the others; the window adds to their relevance (score.ts).
+ * The routes that pick memories by their columns rather than by the question's words or vector,
+ * in one statement (each branch its own ORDER BY/LIMIT, numbered so the order survives the union):
+ *  - procedural: every active rule (how to respond);
+ *  - core: the most important facts, pinned first;
+ *  - structured: active constraints learned in the last structuredPickDays, and plans that happen
+ *    from now to upcomingPlanDays ahead — chosen by when they happen, not when they were said, so
+ *    a trip planned in January is there the week before it in March (expired ones are out by
+ *    valid_until);
+ *  - time: memories from the window the question names ("which city was I in on 3 October?"), by
+ *    when they happened or were said; they compete like the others, the window adds to their
+ *    relevance (score.ts).
+ * Six separate queries were six round trips inside the user's transaction (~8 ms of a recall at
+ * 10,000 memories per user, npm run bench:recall -- --profile).
  */
-export async function timeWindowCandidates(tx: Tx, window: { from: Date; to: Date } | null, types: MemoryRow['type'][], now: Date): Promise<{ id: string }[]> {
-  if (!window || types.length === 0) return [];
-  const within = (column: typeof memories.createdAt | typeof memories.occurredAt) =>
-    tx
-      .select({ id: memories.id })
+export async function listedCandidates(tx: Tx, types: MemoryRow['type'][], window: { from: Date; to: Date } | null, now: Date): Promise<ListedRoutes> {
+  const since = new Date(now.getTime() - config.recall.structuredPickDays * 86_400_000);
+  const until = new Date(now.getTime() + config.recall.upcomingPlanDays * 86_400_000);
+  const searched = types.length > 0 ? inArray(memories.type, types) : undefined;
+  const branches: Branch[] = [
+    { route: 'procedural', where: and(recallable(now), eq(memories.type, 'procedural')), order: [desc(memories.importance), asc(memories.createdAt)] },
+    {
+      route: 'core',
+      where: and(recallable(now), inArray(memories.type, ['semantic', 'episodic']), gte(memories.importance, config.recall.coreMinImportance)),
+      order: [desc(memories.pinned), desc(memories.importance), desc(memories.updatedAt)],
+      limit: config.recall.coreMax * 2,
+    },
+  ];
+  if (searched) {
+    branches.push(
+      {
+        route: 'structured',
+        where: and(recallable(now), searched, eq(memories.kind, 'plan'), gte(memories.occurredAt, new Date(now.getTime() - 43_200_000)), lte(memories.occurredAt, until)),
+        order: [asc(memories.occurredAt)],
+        limit: config.recall.vectorTopK,
+      },
+      {
+        route: 'structured',
+        where: and(recallable(now), searched, eq(memories.kind, 'constraint'), gte(memories.createdAt, since)),
+        order: [desc(memories.createdAt)],
+        limit: config.recall.vectorTopK,
+      },
+    );
+    if (window) {
+      for (const [route, column] of [['time-happened', memories.occurredAt], ['time-said', memories.createdAt]] as const) {
+        branches.push({ route, where: and(recallable(now), searched, gte(column, window.from), lte(column, window.to)), order: [desc(column)], limit: config.recall.vectorTopK });
+      }
+    }
+  }
+  const selects = branches.map((branch, index) => {
+    const query = tx
+      .select({ id: memories.id, branch: sql<number>`${sql.raw(String(index))}`.as('branch'), ord: sql<number>`row_number() over (order by ${sql.join(branch.order, sql`, `)})`.as('ord') })
       .from(memories)
-      .where(and(recallable(now), inArray(memories.type, types), gte(column, window.from), lte(column, window.to)))
-      .orderBy(desc(column))
-      .limit(config.recall.vectorTopK);
-  const [said, happened] = await Promise.all([within(memories.createdAt), within(memories.occurredAt)]);
-  return [...new Map([...happened, ...said].map((m) => [m.id, m])).values()];
+      .where(branch.where)
+      .orderBy(...branch.order);
+    return sql`(${branch.limit === undefined ? query : query.limit(branch.limit)})`;
+  });
+  const rows = await queryRows<{ id: string; branch: number; ord: number | string }>(tx, sql.join(selects, sql` union all `));
+  rows.sort((x, y) => Number(x.branch) - Number(y.branch) || Number(x.ord) - Number(y.ord));
+  const out: ListedRoutes = { procedural: [], core: [], structured: [], time: [] };
+  for (const row of rows) {
+    const route = branches[Number(row.branch)]!.route;
+    if (route === 'time-happened' || route === 'time-said') {
+      if (!out.time.includes(row.id)) out.time.push(row.id);
+    } else out[route].push(row.id);
+  }
+  return out;
 }
 
 /** Rows and their cosine to the query for a set of ids (candidates found by any route), in one query. */

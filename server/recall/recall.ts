@@ -11,12 +11,9 @@ import { countHealth } from '../llm/health';
 import type { Embedder } from '../memory/embedder';
 import {
   type CandidateRow,
-  coreMemories,
   fulltextCandidates,
+  listedCandidates,
   loadWithSimilarity,
-  proceduralRules,
-  structuredPicks,
-  timeWindowCandidates,
   vectorCandidates,
 } from './gather-candidates';
 import { classifyIntent, typesFor, type RecallIntent } from './intent';
@@ -109,26 +106,25 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
       }
     }
     const scan = types.length > 0 && vector.length > 0 ? await scans.choose(tx, db.userId, model) : 'exact';
-    const [procedural, core, byVector, fulltext, structured, byTime] = await Promise.all([
-      proceduralRules(tx, input.now),
-      coreMemories(tx, input.now),
+    const [listed, byVector, fulltext] = await Promise.all([
+      listedCandidates(tx, types, built.window, input.now),
       vectorCandidates(tx, vector, model, types, input.now, scan),
       fulltextCandidates(tx, built.terms, types, input.now),
-      structuredPicks(tx, types, input.now),
-      timeWindowCandidates(tx, built.window, types, input.now),
     ]);
     const byText = fulltext.matches;
     const excluded = fulltext.excluded;
     const routes = new Map<string, Set<Route>>();
     const add = (id: string, route: Route) => routes.set(id, (routes.get(id) ?? new Set()).add(route));
-    for (const m of core) add(m.id, 'core');
+    for (const id of listed.core) add(id, 'core');
     for (const m of byVector) add(m.id, 'vector');
     for (const m of byText) add(m.id, 'fulltext');
-    for (const m of structured) add(m.id, 'structured');
-    for (const m of byTime) add(m.id, 'time');
+    for (const id of listed.structured) add(id, 'structured');
+    for (const id of listed.time) add(id, 'time');
 
-    const loaded = await loadWithSimilarity(tx, [...routes.keys(), ...excluded.map((e) => e.id)], vector, model);
+    // Every row recall needs, the always-on rules included, in one read.
+    const loaded = await loadWithSimilarity(tx, [...new Set([...routes.keys(), ...excluded.map((e) => e.id), ...listed.procedural])], vector, model);
     const byId = new Map(loaded.map((l) => [l.row.id, l]));
+    const procedural = listed.procedural.flatMap((id) => (byId.get(id) ? [byId.get(id)!.row] : []));
     const pool = [...routes.keys()].flatMap((id) => (byId.get(id) ? [byId.get(id)!] : []));
     const maxAccess = Math.max(0, ...pool.map((l) => l.row.accessCount));
     // BM25 is unbounded: relative to a memory holding every query term (fulltext.ideal) it is a

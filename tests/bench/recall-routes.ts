@@ -7,11 +7,9 @@ import type { WithUser } from '../../db/boundary';
 import type { Tx } from '../../db/types';
 import type { Embedder } from '../../server/memory/embedder';
 import {
-  coreMemories,
   fulltextCandidates,
+  listedCandidates,
   loadWithSimilarity,
-  proceduralRules,
-  structuredPicks,
   vectorCandidates,
 } from '../../server/recall/gather-candidates';
 import { buildRecallQuery } from '../../server/recall/query';
@@ -49,10 +47,8 @@ export async function profileRoutes(
     await time('vector count (cached by recall)', userId, (tx) => countVectors(tx, embedder.modelId));
     const byVector = await time('vector exact scan', userId, (tx) => vectorCandidates(tx, vector, embedder.modelId, types, now, 'exact'));
     const byText = await time('lexical BM25 (postings)', userId, (tx) => fulltextCandidates(tx, query.terms, types, now));
-    await time('structured picks', userId, (tx) => structuredPicks(tx, types, now));
-    await time('core', userId, (tx) => coreMemories(tx, now));
-    await time('procedural', userId, (tx) => proceduralRules(tx, now));
-    const ids = [...new Set([...byVector.map((v) => v.id), ...byText.matches.map((m) => m.id), ...byText.excluded.map((e) => e.id)])];
+    const listed = await time('procedural + core + structured + time', userId, (tx) => listedCandidates(tx, types, query.window, now));
+    const ids = [...new Set([...byVector.map((v) => v.id), ...byText.matches.map((m) => m.id), ...byText.excluded.map((e) => e.id), ...listed.procedural, ...listed.core, ...listed.structured, ...listed.time])];
     await time('load rows + similarity', userId, (tx) => loadWithSimilarity(tx, ids, vector, embedder.modelId));
   }
   const routes = [...times.entries()].map(([route, ms]) => ({ route, p50_ms: Number(percentile(ms, 50).toFixed(2)), p95_ms: Number(percentile(ms, 95).toFixed(2)) }));
