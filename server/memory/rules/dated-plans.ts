@@ -10,7 +10,7 @@ import { draftFor, type Rule, type RuleContext } from './context';
 import type { Draft } from './draft';
 import { IRREGULAR_PAST } from './english-summary';
 import { chinesePlaces, latinTerms, objectEntity, properNouns } from './entities';
-import { EVENT_NOUNS_EN, EVENT_VERBS_EN, EVENT_VERBS_ZH, FREQUENCY_EN, FREQUENCY_ZH, HABIT_ADVERB_EN, HABIT_ADVERB_ZH, PLAN_VERBS_EN, PLAN_VERBS_ZH } from './lexicon';
+import { BOOKED_AHEAD_EN, EVENT_NOUNS_EN, EVENT_VERBS_EN, EVENT_VERBS_ZH, FREQUENCY_EN, FREQUENCY_ZH, HABIT_ADVERB_EN, HABIT_ADVERB_ZH, PLAN_VERBS_EN, PLAN_VERBS_ZH } from './lexicon';
 
 const PRIORITY = 6;
 
@@ -43,7 +43,7 @@ const datedEnglish: Rule = {
     const text = ctx.clause.text;
     if (!FIRST_PERSON_EN.test(text) && !GERUND_START.test(text) && !THE_EVENT.test(text) && !ctx.explicit) return [];
     if (FREQUENCY_EN.test(text) || new RegExp(`\\b(?:${HABIT_ADVERB_EN})\\b`, 'i').test(text)) return [];
-    const past = PAST_MARKER_EN.test(text) || PAST_VERB_EN.test(text.trim());
+    const past = (PAST_MARKER_EN.test(text) || PAST_VERB_EN.test(text.trim())) && !BOOKED_AHEAD_EN.test(text);
     const time = ctx.resolveTime(text, past ? 'past' : 'future');
     if (!time) return [];
     if (RECURRING_DATE.test(text) && !/\b(?:next|this|tomorrow|today|coming)\b/i.test(time.expression)) return [];

@@ -14,7 +14,7 @@ import type { Draft, MemoryType } from './draft';
 import { IRREGULAR_PAST } from './english-summary';
 import { chinesePlaces, latinTerms, properNouns } from './entities';
 import type { MemoryKind } from '../extraction-schema';
-import { MOODS_EN, RELATION_EN, RELATION_ZH } from './lexicon';
+import { BOOKED_AHEAD_EN, MOODS_EN, RELATION_EN, RELATION_ZH } from './lexicon';
 
 /** Lowest priority: a specific rule's reading of the same words always wins. */
 export const DISCLOSURE_PRIORITY = 9;
@@ -80,7 +80,7 @@ function saysSomething(text: string, names: readonly string[], relation: string 
 
 // --- Chinese -----------------------------------------------------------------------------
 
-const LEAD_ZH = /^(?:(?:对了|其实|另外|还有|顺便说一下|顺便说|顺便|话说|哈哈+|嗯+|诶|哎|啊|呃|对|然后|而且|不过|但是|所以|因为|就是|反正|说真的|老实说|坦白说|btw|BTW|PS|ps)[\s,，、:：。!！~～]*)+/;
+const LEAD_ZH = /^(?:(?:对了|其实|另外|还有|顺便说一下|顺便说|顺便|话说|哈哈+|嗯+|诶|哎|啊|呃|对|然后|而且|不过|但是|所以|因为|就是|反正|说真的|老实说|坦白说|btw|BTW|PS|ps|anyway|also|so|and|but|oh|ok|okay|tbh|lol|haha)[\s,，、:：。!！~～]*)+/;
 const SUBJECT_ZH = /^(?:我|俺|咱|本人)/;
 const RELATION_SUBJECT_ZH = new RegExp(`^(?:我|我们|我家)(?:的)?(?:大|小|亲)?(${RELATION_ZH})`);
 const REQUEST_ZH = /^我(?:们)?(?:想|要|需要|希望|得)(?:你|请你|让你|问|知道|了解|请教|写|做一个|做个|找|查|看看|试试|确认|学习一下|准备一个|弄一个|翻译|改一下|整理)|^我(?:有(?:个|一个)?(?:问题|疑问|事)|不知道(?:该|怎么|要|什么|哪)|在想|想问|想请)|帮我|给我|你能|你可以|能不能|可不可以|麻烦你/;
@@ -90,11 +90,13 @@ const JOKE_ZH = /开玩笑|开个玩笑|逗你|哈哈哈哈/;
 // Chinese drops 我 at the start too ("周日打羽毛球把脚崴了", "搬到台北一个月了"): a clause that tells
 // something happening in the user's life, with no other subject, is theirs.
 const OTHER_SUBJECT_ZH = /^(?:他|她|它|你|您|他们|她们|别人|人家|有人|大家|朋友|同事|老板|领导|老师|医生|孩子|天气|今天天气|这|那|哪)/;
-const LIFE_EVENT_ZH = /^(?:现在|目前|已经)?(?:是|当)(?:一名|一个|个)?[\u4e00-\u9fffA-Za-z]{0,8}(?:师|员|经理|总监|主管|老师|医生|护士|律师|会计|记者|编辑|专员|顾问|实习生)(?:了|啦)?$|搬到|搬家|住在|入职|离职|辞职|退休|升职|毕业|结婚|订婚|分手|怀孕|生了|考上|报名|开始学|在学|学了|养了|买了|崴|扭伤|扭了|摔|骨折|受伤|过敏|戒了|戒烟|戒酒|开始吃|不吃|不喝|住院|手术|拿到offer|换工作|换了工作/;
+const LIFE_EVENT_ZH = /^(?:现在|目前|已经)?(?:是|当)(?:一名|一个|个)?[\u4e00-\u9fffA-Za-z]{0,8}(?:师|员|经理|总监|主管|老师|医生|护士|律师|会计|记者|编辑|专员|顾问|实习生)(?:了|啦)?$|搬到|搬家|住在|入职|离职|辞职|退休|升职|毕业|结婚|订婚|分手|怀孕|生了|考上|报名|开始学|在学|学了|养了|买了|崴|扭伤|扭了|摔|骨折|受伤|过敏|戒了|戒烟|戒酒|开始吃|不吃|不喝|住院|手术|拿到offer|换工作|换了工作|被.{1,14}(?:蛰|咬|叮|撞|抓|烫|割|划)(?:伤)?了/;
 const MISHAP_ZH = /^我(?:又|刚|刚刚|今天)?(?:忘了带|忘带|忘记带|把.{1,6}(?:丢了|弄丢了|落在)|丢了|睡过头|错过了|迟到了|手机没电)/;
 
 function contentCharsZh(text: string): number {
-  return (text.match(/[\u4e00-\u9fff]/g) ?? []).filter((c) => !'我的了是在你他她它们吗呢吧啊呀哦嗯和与就都也还这那个有一不么什怎把被给让对从向很太又再要会能可以着过得地之其'.includes(c)).length;
+  const han = (text.match(/[\u4e00-\u9fff]/g) ?? []).filter((c) => !'我的了是在你他她它们吗呢吧啊呀哦嗯和与就都也还这那个有一不么什怎把被给让对从向很太又再要会能可以着过得地之其'.includes(c)).length;
+  // Code-switching: "我是accountant", "住在Parramatta" — an English word carries a statement's worth.
+  return han + 3 * contentWordsEn(text).length;
 }
 
 // --- Classification (may be wrong; the memory is kept either way) ------------------------------
@@ -167,9 +169,10 @@ function englishDisclosure(ctx: RuleContext): Draft[] {
   const described = ctx.describe(withApostrophes(text));
   const summary = described && setting ? `${described} ${setting.replace(/[\s,]+$/, '').toLowerCase()}` : described;
   if (!summary || summary.length < 4) return [];
-  const past = PAST_EN.test(text);
+  const booked = BOOKED_AHEAD_EN.test(text);
+  const past = PAST_EN.test(text) && !booked;
   const time = ctx.resolveTime(stated, past ? 'past' : 'future');
-  const { type, kind } = classify(text, false, relation !== null || theirs, time !== null, past);
+  const { type, kind } = booked && time ? { type: 'episodic' as const, kind: 'plan' as const } : classify(text, false, relation !== null || theirs, time !== null, past);
   const isPlan = kind === 'plan' && time !== null && time.start.getTime() > ctx.message.createdAt.getTime() - 86_400_000;
   return [
     draftFor(ctx, {

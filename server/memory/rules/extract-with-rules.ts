@@ -40,15 +40,18 @@ const SENTENCE_RULES = ALL_RULES.filter((rule) => rule.scope === 'sentence');
 // A moved appointment or a switch is news even said with a groan ("ugh, the review moves to Thursday").
 const VENTING_SAFE = new Set(['like-dislike', 'like-dislike-zh', 'reschedule', 'reschedule-zh', 'switch']);
 const CLAUSE_RULES = ALL_RULES.filter((rule) => rule.scope === 'clause');
+// …and so is what happened to them: "ugh hurt my knee last weekend on a run", "argh sprained my
+// wrist": the groan is about the injury, which is a fact to keep, not a plan made in anger.
+const HAPPENED_TO_ME = /\b(?:hurt|sprained|broke|twisted|injured|tore|pulled|fractured|dislocated|cut|burned|burnt|fell|got (?:stung|bitten|sick|hit|ill|covid|the flu)|came down with|caught (?:a|the|covid))\b/i;
 
 // "I'm based in Berlin but originally from Lisbon": the second clause borrows the first's subject.
 const SUBJECTLESS_START = /^(?:(?:but|and|also)\s+)*(originally|also|now|currently|still|from|based|living|training|working|studying|saving)\b/i;
 // Chat drops the subject: "Not a fan of spicy food", "Switched jobs last month", "Love hiking".
 // (Not "Always …" / "Never …": those open instructions to the assistant.)
-const DROPPED_I_AM = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|yeah|yep|lol|well|anyway)[\s,]+)*(?=(?:not (?:a|really a|much of a)|a (?:big|huge)|big|huge|allergic|vegetarian|vegan|pescatarian|based in|originally from|currently (?:learning|working|based)|learning|trying to|moving|flying|heading|married|engaged|single|divorced|pregnant|retired|back to|(?:still|just|currently|really|now)\s+\w+ing)\b)/i;
+const DROPPED_I_AM = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|yeah|yep|lol|well|anyway)[\s,]+)*(?=(?:not (?:a|really a|much of a)|a (?:big|huge)|big|huge|allergic|vegetarian|vegan|pescatarian|based in|originally from|currently (?:learning|working|based)|learning|trying to|moving|flying|heading|married|engaged|single|divorced|pregnant|retired|back to|doing (?!(?:it|that|this|so|ok|okay|fine|good|great|well|alright)\b)|(?:still|just|currently|really|now)\s+\w+ing)\b)/i;
 // …and chat drops it before what happened: "cancelled the physio for friday, rebooked it for
 // wednesday", "had my wisdom teeth out on wednesday", "got a rescue dog on saturday".
-const DROPPED_I = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|just|finally)[\s,]+)*(?=(?:love|hate|prefer|enjoy|can['’]?t stand|switched|started|just started|moved|quit|work|live|have (?:a|an|two|three|\d|my|kids|no)|fell|twisted|injured|tore|pulled|cancell?ed|rebooked|booked|went|finished|bought|adopted|visited|joined|signed up|passed|failed|won|sprained|broke|hurt|ran|got (?:a|an|my|our|married|engaged|promoted|hired)|had (?:my|a|an|our) (?!great|good|nice|bad|lovely|fun|blast)|had a blast \w+ing|(?!used\b|seemed\b|looked\b|sounded\b|loved\b|liked\b|needed\b|wanted\b)\w{2,}ed (?:my|a|an|the|some|our|out|up|off|with)\b))/i;
+const DROPPED_I = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|just|finally|ugh+|argh+|ouch|oof|welp|omg|update:?)[\s,]+)*(?=(?:love|hate|prefer|enjoy|can['’]?t stand|switched|started|just started|moved|quit|work|live|have (?:a|an|two|three|\d|my|kids|no)|fell|twisted|injured|tore|pulled|cancell?ed|rebooked|booked|went|finished|bought|adopted|visited|joined|signed up|passed|failed|won|sprained|broke|hurt|ran|got (?:a|an|my|our|married|engaged|promoted|hired)|had (?:my|a|an|our) (?!great|good|nice|bad|lovely|fun|blast)|had a blast \w+ing|(?!used\b|seemed\b|looked\b|sounded\b|loved\b|liked\b|needed\b|wanted\b)\w{2,}ed (?:my|a|an|the|some|our|out|up|off|with)\b))/i;
 // Chinese drops 我 after the first clause: "我老家是湖南的，所以特别能吃辣".
 const RELATION_SUBJECT_ZH = new RegExp(`^(?:\\S{0,4}?)我(?:的)?(${RELATION_ZH})`);
 const ZH_OTHER_SUBJECT = /^(?:他|她|它|你|您|他们|她们|这|那|别人|大家|[A-Za-z])/;
@@ -187,7 +190,7 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
         // A Chinese message is often one "sentence" of space-separated clauses: a groan (好崩溃,
         // 累死了) taints its own clause and what follows it, not "我不敢吃香菜" before it.
         const groaning = sentenceChinese ? !options.explicit && isVenting(clauseTexts.slice(0, index + 1).join(' ')) : venting;
-        if ((rule.lang === 'zh') !== chinese || (groaning && !VENTING_SAFE.has(rule.name))) continue;
+        if ((rule.lang === 'zh') !== chinese || (groaning && !VENTING_SAFE.has(rule.name) && !HAPPENED_TO_ME.test(clause.text))) continue;
         for (const draft of rule.apply(ctx)) found.push({ draft, sentence: sentence.text });
       }
     });

@@ -60,9 +60,13 @@ export function splitSentences(text: string, from = 0, to = text.length): Segmen
 }
 
 // Clause breaks: punctuation (not inside 6:40 or 1,000), dashes, conjunctions that start a new
-// statement, and a space between Chinese characters (typed instead of a comma: "我住竹北 家里两只柯基").
+// statement, and a space between Chinese characters (typed instead of a comma: "我住竹北 家里两只柯基"),
+// also when code-switching puts an English word at the edge: "我是accountant 在CBD一家小firm 住在
+// Parramatta" (a word glued to Chinese on one side and a space on the other is a clause edge;
+// "跟 manager 谈", spaced on both sides, is one clause), or an English connective between two
+// Chinese clauses ("住两个礼拜 also 我最近在学pottery").
 const CLAUSE_BREAK =
-  /\s*(?:[;，；：、]|(?<!\d),|,(?!\d)|(?<!\d):|:(?!\d))\s*|\s+[-–—]+\s+|\s+(?=but\s)|\s+(?=and\s+(?:i|i'm|i’m|im|i've|i’ve|ive|i'll|i'd|my|we|we're|our|he|she|they|he's|she's|they're)\b)|(?<=^|[\s,;])(?:meanwhile|whereas),?\s+|\s+(?=so\s+(?:i|i'm|im|we|please|pls|when|whenever|if|don'?t|dont|do not|never|no|always|avoid|keep|maybe|any|what|how|can|could|should|would|will|is|are|do|does|did|you|u|it|its|it's|that's|yeah|ya)\b)|(?=但是|不过|所以|而且|因为)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])/giu;
+  /\s*(?:[;，；：、]|(?<!\d),|,(?!\d)|(?<!\d):|:(?!\d))\s*|\s+[-–—]+\s+|\s+(?=but\s)|\s+(?=and\s+(?:i|i'm|i’m|im|i've|i’ve|ive|i'll|i'd|my|we|we're|our|he|she|they|he's|she's|they're)\b)|(?<=^|[\s,;])(?:meanwhile|whereas),?\s+|\s+(?=so\s+(?:i|i'm|im|we|please|pls|when|whenever|if|don'?t|dont|do not|never|no|always|avoid|keep|maybe|any|what|how|can|could|should|would|will|is|are|do|does|did|you|u|it|its|it's|that's|yeah|ya)\b)|(?=但是|不过|所以|而且|因为)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])|(?<=[\u3400-\u9fff][A-Za-z0-9]+)\s+(?=[\u3400-\u9fff])|(?<=[\u3400-\u9fff])\s+(?=[A-Za-z0-9]+[\u3400-\u9fff])|(?<=[\u3400-\u9fff])\s+(?=(?:also|anyway|btw|but|and|so|plus|then|oh)\s+[\u3400-\u9fff])/giu;
 // "My manager, Tom, wants …": an appositive name is not a clause of its own.
 const APPOSITIVE = /\bmy\s+[a-z-]+(?:\s+[a-z-]+)?$/i;
 const NAME_ONLY = /^[A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+)?$/u;

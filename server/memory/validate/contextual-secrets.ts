@@ -10,7 +10,7 @@ import { wordlist } from '@scure/bip39/wordlists/english.js';
 import type { SecretKind, SecretMatch } from './secrets';
 
 const BIP39 = new Set(wordlist);
-const KEYWORD = String.raw`(?:wi-?fi\s+)?(?:password|passwd|passcode|pass|pwd|p[a@4]ssw[o0]rd|pin(?:\s+(?:code|number))?|login|(?:safe|door|gate|alarm|garage|locker|building|entry|lock|combination|security)\s+code|code\s+(?:to|for)\s+(?:the\s+|my\s+|our\s+|their\s+|his\s+|her\s+)?(?:safe|door|gate|alarm|garage|locker|building|lock|front door|back door|house|flat|apartment))`;
+const KEYWORD = String.raw`(?:wi-?fi\s+)?(?:password|passwd|passcode|pass|pwd|pw|p[a@4]ssw[o0]rd|pin(?:\s+(?:code|number))?|login|(?:safe|door|gate|alarm|garage|locker|building|entry|lock|combination|security)\s+code|code\s+(?:to|for)\s+(?:the\s+|my\s+|our\s+|their\s+|his\s+|her\s+)?(?:safe|door|gate|alarm|garage|locker|building|lock|front door|back door|house|flat|apartment))`;
 // keyword, up to four words ("at home", "for the router"), then is/was/:/= and the value.
 const AFTER_KEYWORD = new RegExp(String.raw`\b${KEYWORD}\b(?:\s+(?!is\b|was\b)[\w.'’-]+){0,4}?\s*(?:is|was|=|:|-)\s*["'“‘]?((?:\d[\s-]?){3,11}\d|[^\s"'”’,;]{3,})`, 'gi');
 // "PIN 4 4 2 1", "pin 0492": no verb, but digits right after.
