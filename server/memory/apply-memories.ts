@@ -86,8 +86,11 @@ async function findCandidateTwin(tx: Tx, item: ValidatedMemory): Promise<MemoryR
   return candidates.find((c) => normaliseSummary(c.summary) === wanted && c.sourceMessageId !== item.sourceMessageId) ?? null;
 }
 
+const CHANGE_WORDS = /改成|换成|变成|改为|改到|现在|以后|开始|已经|不再|了|\b(?:switched|switching|changed|now|instead|anymore|no longer|these days|started|stopped)\b/gi;
+const withoutChangeWords = (text: string) => text.replace(CHANGE_WORDS, ' ');
+
 /** What a correction refers to: named by its conflict hint, else the closest same-topic item. */
-function findCorrectionTarget(item: ValidatedMemory, similar: SimilarMemory[]): MemoryRow | null {
+export function findCorrectionTarget(item: ValidatedMemory, similar: SimilarMemory[]): MemoryRow | null {
   const live = similar.filter((s) => s.memory.status === 'active' || s.memory.status === 'conflicted');
   const hint = item.conflict_hint;
   if (hint) {
@@ -100,7 +103,16 @@ function findCorrectionTarget(item: ValidatedMemory, similar: SimilarMemory[]): 
       .sort((a, b) => b.coverage - a.coverage || b.s.similarity - a.s.similarity);
     if (named[0]) return named[0].s.memory;
   }
-  const sameTopic = live.find((s) => s.similarity >= SAME_TOPIC_SIMILARITY && s.memory.kind === item.kind);
+  // Without a hint, "the closest" must also share a word of its topic: local word vectors put
+  // "现在改成晚上跑步了" near "女儿的生日是5月20号", and a correction must never replace a stranger.
+  const topic = withoutChangeWords(item.summary);
+  const sameTopic = live.find(
+    (s) =>
+      s.similarity >= SAME_TOPIC_SIMILARITY &&
+      s.memory.kind === item.kind &&
+      (termCoverage(topic, withoutChangeWords(`${s.memory.summary} ${s.memory.entities.join(' ')}`)) > 0 ||
+        (item.entities.length > 0 && s.memory.entities.length > 0 && entitiesOverlap(item.entities, s.memory.entities))),
+  );
   return sameTopic?.memory ?? null;
 }
 

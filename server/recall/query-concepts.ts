@@ -78,7 +78,7 @@ const CONCEPTS: readonly Concept[] = [
   {
     id: 'pet',
     asks: /\b(?:my\s+pets?|pets?|my\s+(?:dog|cat|puppy|kitten)s?['’]?s?)\b|宠物|狗|猫/i,
-    adds: 'dog cat puppy kitten pet retriever labrador corgi poodle terrier spaniel beagle husky greyhound dachshund tabby 狗 猫 宠物 柯基 金毛 柴犬 泰迪 橘猫 狗狗 猫咪',
+    adds: 'dog cat puppy kitten pet retriever labrador corgi poodle terrier spaniel beagle husky greyhound dachshund tabby rabbit bunny hamster parrot budgie tortoise turtle lizard gecko dragon snake ferret horse pony goldfish 狗 猫 宠物 柯基 金毛 柴犬 泰迪 橘猫 狗狗 猫咪 兔子 仓鼠 鹦鹉 乌龟',
   },
   {
     id: 'exercise',

@@ -42,6 +42,9 @@ export interface Selection {
 
 // A long episodic item is shortened to this many tokens in the prompt (SPEC §5.4).
 const EPISODIC_LINE_TOKENS = 60;
+// "picking a restaurant just for me tonight": what the user's people like is beside the point.
+const ONLY_ME = /\b(?:just|only)\s+(?:for\s+)?(?:me|myself)\b|\bfor myself\b|\bme alone\b|就我自己|只有我|我一个人|给我自己/i;
+
 // A sensitive memory needs this much similarity, a keyword hit or a shared topic to be volunteered.
 const SENSITIVE_MIN_SIMILARITY = 0.5;
 
@@ -88,6 +91,7 @@ export function selectMemories(
 ): Selection {
   const queryConcepts = conceptsOf(query);
   const queryTerms = new Set(searchTerms(query));
+  const onlyMe = ONLY_ME.test(query);
   const decisions: Decision[] = [];
   const decide = (c: ScoredCandidate, outcome: Outcome, detail: string | null = null) =>
     decisions.push({ ...c, outcome, detail, rank: decisions.length + 1 });
@@ -101,6 +105,8 @@ export function selectMemories(
       decide(c, 'below_threshold', `similarity ${c.parts.similarity.toFixed(2)} < ${config.recall.minCosine}`);
     } else if (c.memory.sensitive && !topicNeedsIt(c, queryConcepts, queryTerms)) {
       decide(c, 'filtered', 'sensitive: not relevant enough to volunteer');
+    } else if (onlyMe && c.memory.kind === 'relationship' && !c.routes.includes('core')) {
+      decide(c, 'filtered', "about someone else; the question is about the user alone");
     } else live.push(c);
   }
 

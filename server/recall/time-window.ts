@@ -16,6 +16,9 @@ export interface TimeWindow {
 }
 
 const DAY_MS = 86_400_000;
+const NOW_ONLY = /^(?:today|tonight|this (?:morning|afternoon|evening)|now|right now|今天|今晚|现在)$/i;
+const LOOKING_BACK = /\b(?:did|was|were|had|have i|ate|went|said|told|mentioned)\b|了|过/i;
+const AHEAD = /\b(?:am i|are (?:we|you)|is (?:it|the)|will|going to|gonna|plans?|planned|planning|coming up|upcoming|next|booked|scheduled|due)\b|['’]m i\b|要|打算|计划|安排|准备/i;
 const RELATIVE = /\b(?:last|next|this|ago|yesterday|today|tomorrow|tonight|week|weekend|coming|past)\b/i;
 
 /** The zone's offset from UTC at `at`, in minutes (chrono's reference time zone). */
@@ -42,8 +45,9 @@ function fromChrono(text: string, now: Date, timeZone: string): TimeWindow | nul
   const start = best.start;
   const month = start.get('month') ?? 1;
   let year = start.get('year') ?? now.getUTCFullYear();
-  // "What did I do in March?" asked in January is last March: questions about memory look back.
-  if (!start.isCertain('year') && Date.UTC(year, month - 1, start.isCertain('day') ? (start.get('day') ?? 1) : 1) > now.getTime()) year -= 1;
+  // "What did I do in March?" asked in January is last March: questions about memory look back,
+  // unless they ask ahead ("what am I doing in September?", "any plans for March?").
+  if (!start.isCertain('year') && !AHEAD.test(text) && Date.UTC(year, month - 1, start.isCertain('day') ? (start.get('day') ?? 1) : 1) > now.getTime()) year -= 1;
   const startOfLocal = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d) - offset * 60_000);
   let from: Date;
   let to: Date;
@@ -66,6 +70,8 @@ export function questionWindow(text: string, now: Date, timeZone: string): TimeW
   // Future windows stay: "what's on next week?" is about plans dated then.
   const resolved = resolveRelativeTime(text, now, timeZone, { prefer: 'past' });
   if (!resolved) return null;
+  // "ordering pizza tonight, anything to leave off?" is about now, not about what was said today.
+  if (NOW_ONLY.test(resolved.expression) && !LOOKING_BACK.test(text)) return null;
   const to = resolved.end ?? new Date(resolved.start.getTime() + DAY_MS);
   return { ...widen(resolved.start, to), expression: resolved.expression };
 }

@@ -15,13 +15,14 @@ const DIR = path.join(import.meta.dirname, '..', 'fixtures', 'eval');
 // Measured with the defaults (README: "Recall quality"); floors sit just under the measurement,
 // per file so that a gain on one set cannot hide a loss on another.
 const FLOORS: Record<string, { pass: number; include: number }> = {
-  'isolation-and-sensitive.json': { pass: 0.92, include: 0.91 }, // measured 0.941 / 0.933 (issue 12, 2026-12-01)
+  'isolation-and-sensitive.json': { pass: 0.92, include: 0.91 }, // measured 0.941 / 0.933 (issue 12, 2026-12-02)
   'preferences-en.json': { pass: 0.63, include: 0.65 }, // 0.650 / 0.667
   'updates-en.json': { pass: 0.9, include: 0.9 }, // 0.938 / 0.938
-  'zh.json': { pass: 0.68, include: 0.7 }, // 0.711 / 0.730
-  'everyday-holdout.json': { pass: 0.77, include: 0.76 }, // 0.796 / 0.785 (first sight 0.291 / 0.172; tuned on since)
-  'everyday-holdout2.json': { pass: 0.7, include: 0.7 }, // 0.714 / 0.716 (first sight 0.532 / 0.522; tuned on since: README)
-  'everyday-holdout3.json': { pass: 0.43, include: 0.46 }, // 0.442 / 0.469 (first sight 0.423 / 0.469; not tuned on: README)
+  'zh.json': { pass: 0.71, include: 0.73 }, // 0.737 / 0.757
+  'everyday-holdout.json': { pass: 0.78, include: 0.77 }, // 0.806 / 0.796 (first sight 0.291 / 0.172; tuned on since)
+  'everyday-holdout2.json': { pass: 0.72, include: 0.72 }, // 0.740 / 0.746 (first sight 0.532 / 0.522; tuned on since: README)
+  'everyday-holdout3.json': { pass: 0.61, include: 0.61 }, // 0.635 / 0.633 (first sight 0.423 / 0.469; tuned on in session 6-7: README)
+  'everyday-holdout4.json': { pass: 0.46, include: 0.49 }, // 0.483 / 0.511 (first sight 0.449 / 0.477; held out, failures unread: README)
 };
 
 describe('recall evaluation on the shipped datasets', () => {

@@ -268,6 +268,25 @@ const birthdayZh: Rule = {
   },
 };
 
+// "Marcus 30岁生日 7月5号", "我妈生日是3月8号", "阿杰下周六生日": someone's birthday, kept as theirs.
+const THEIR_BIRTHDAY_ZH = new RegExp(`([A-Z][a-z]+|我(?:的)?(?:${RELATION_ZH})|(?:阿|小|老)[\\u4e00-\\u9fff])\\s*(?:的)?\\s*(?:\\d{1,3}岁)?\\s*生日\\s*(?:是|在)?\\s*(\\d{1,2}月\\d{1,2}[号日]?)`);
+
+const theirBirthdayZh: Rule = {
+  name: 'their-birthday-zh',
+  scope: 'clause',
+  lang: 'zh',
+  apply: (ctx) => {
+    // The date may open the next clause: "Lily 8岁生日 5月3号 want a party idea".
+    const next = ctx.clauses[ctx.index + 1]?.text.match(/^\d{1,2}月\d{1,2}[号日]?/)?.[0];
+    const text = next && !/\d{1,2}月\d{1,2}/.test(ctx.clause.text) ? `${ctx.clause.text} ${next}` : ctx.clause.text;
+    const match = THEIR_BIRTHDAY_ZH.exec(text);
+    if (!match?.[1] || !match[2]) return [];
+    const who = match[1].replace(/^我的?/, '');
+    const summary = text.slice(match.index, match.index + match[0].length).replace(/^我的?/, '').replace(/\s+/g, ' ');
+    return [draftFor(ctx, { type: 'semantic', kind: 'relationship', summary, entities: [who], importance: 3, priority: PRIORITY.identity })];
+  },
+};
+
 const familyCountZh: Rule = {
   name: 'family-count-zh',
   scope: 'clause',
@@ -439,6 +458,9 @@ export const CHINESE_RULES: readonly Rule[] = [
   learningZh,
   relationshipZh,
   birthdayZh,
+  theirBirthdayZh,
+  // Code-switched chat can tip the clause to English ("also remind me Lily 8岁生日 5月3号").
+  { ...theirBirthdayZh, name: 'their-birthday-zh-in-en', lang: 'en' },
   familyCountZh,
   traitZh,
   leftZh,

@@ -15,13 +15,14 @@ import { IRREGULAR_PAST } from './english-summary';
 import { chinesePlaces, latinTerms, properNouns } from './entities';
 import type { MemoryKind } from '../extraction-schema';
 import { BOOKED_AHEAD_EN, MOODS_EN, RELATION_EN, RELATION_ZH } from './lexicon';
+import { knownPeople, namedSubject, namesInSpeech } from './people';
 
 /** Lowest priority: a specific rule's reading of the same words always wins. */
 export const DISCLOSURE_PRIORITY = 9;
 
 // --- English -----------------------------------------------------------------------------
 
-const LEAD_EN = /^(?:(?:ok(?:ay)?|so|well|also|and|but|oh|btw|by the way|actually|honestly|anyway|anyways|yeah|yep|plus|fyi|tbh|ps|p\.s\.|fun fact|side note|funny enough|lol|haha+|hey|hmm+|um+|though|still|then|now)\b[\s,:;.!\-—]*)+/i;
+const LEAD_EN = /^(?:(?:ok(?:ay)?|so|well|also|and|but|oh|ugh+|argh+|omg|welp|oof|ouch|update:?|btw|by the way|actually|honestly|anyway|anyways|yeah|yep|plus|fyi|tbh|ps|p\.s\.|fun fact|side note|funny enough|lol|haha+|hey|hmm+|um+|though|still|then|now)\b[\s,:;.!\-—]*)+/i;
 const SUBJECT_EN = /^(?:i|i['’]m|i['’]ve|i['’]d|i['’]ll|im|ive|we|we['’]re|we['’]ve|we['’]ll|our|my|me and (?:my|our)\b|me and [A-Z][\w'’-]+|(?!you\b|your\b)[\w'’-]+(?:\s+[\w'’-]+)?\s+and\s+i\b)\b/i;
 const RELATION_SUBJECT_EN = new RegExp(`^(?:my|our)\\s+(?:(?:older|younger|big|little|baby|twin|best|oldest|youngest|eldest|new|ex-?)\\s+)?(${RELATION_EN})(?:s|es)?(?:['’]s?)?\\b`, 'i');
 // "last saturday i ran my first 10k": a time or place may come before the subject.
@@ -30,8 +31,8 @@ const LEADING_SETTING_EN =
 // Someone or something of the user's, named earlier in the conversation: "Her name is Shadow!",
 // "She is younger, she is 5 years old", "They eat a combination of vegetables, fruits and insects".
 // Kept as a fact about them, found by the conversation around it (its context).
-const THEIR_SUBJECT_EN = /^(?:he|she|they|his|her|their)(?:['’]s|['’]re|\s+(?:name|names|is|are|was|were|has|have|had|eats?|loves?|likes?|hates?|turned|turns|just|always|never|can|can['’]?t|lives?|works?|goes|go|plays?|does|do)\b)/i;
-const OPINION_ONLY_EN = /^(?:he|she|they|it)(?:['’]s|['’]re|\s+(?:is|are|was|were))\s+(?:so\s+|really\s+|very\s+|super\s+|just\s+|such\s+|totally\s+)*(?:an?\s+)?(?:cute|sweet|great|awesome|amazing|cool|nice|lovely|adorable|fun|good|bad|beautiful|gorgeous|perfect|wonderful|fantastic|incredible|the best|the cutest|right|true|fine|okay|ok|hilarious|funny|crazy|wild|insane)\b[\s!.]*$/i;
+const THEIR_SUBJECT_EN = /^(?:(?:he|she)['’]?s\s|they['’]?re\s|(?:he|she|they|his|her|their)(?:\s+(?:(?:both|all|also|really|still|just|never|always|actually)\s+)?(?:name|names|called|named|is|are|was|were|has|have|had|eats?|loves?|likes?|hates?|turned|turns|just|always|never|can|can['’]?t|lives?|works?|goes|go|plays?|does|do)\b))/i;
+const OPINION_ONLY_EN = /^(?:he|she|they|it)(?:['’]s|['’]re|\s+(?:is|are|was|were))\s+(?:so\s+|really\s+|very\s+|super\s+|just\s+|such\s+|totally\s+)*(?:an?\s+)?(?:cute|sweet|great|awesome|amazing|cool|nice|lovely|adorable|fun|good|bad|beautiful|gorgeous|perfect|wonderful|fantastic|incredible|the best|the cutest|right|true|fine|okay|ok|hilarious|funny|crazy|wild|insane|dramatic|silly|weird|annoying|a menace|a drama queen|a diva)\b[\s!.]*$/i;
 
 // The user's world said from its side: "This necklace is super special to me", "That beach is
 // where I got married", "This book I read last year reminds me…": a this/that thing, then the user.
@@ -90,7 +91,10 @@ const JOKE_ZH = /开玩笑|开个玩笑|逗你|哈哈哈哈/;
 // Chinese drops 我 at the start too ("周日打羽毛球把脚崴了", "搬到台北一个月了"): a clause that tells
 // something happening in the user's life, with no other subject, is theirs.
 const OTHER_SUBJECT_ZH = /^(?:他|她|它|你|您|他们|她们|别人|人家|有人|大家|朋友|同事|老板|领导|老师|医生|孩子|天气|今天天气|这|那|哪)/;
-const LIFE_EVENT_ZH = /^(?:现在|目前|已经)?(?:是|当)(?:一名|一个|个)?[\u4e00-\u9fffA-Za-z]{0,8}(?:师|员|经理|总监|主管|老师|医生|护士|律师|会计|记者|编辑|专员|顾问|实习生)(?:了|啦)?$|搬到|搬家|住在|入职|离职|辞职|退休|升职|毕业|结婚|订婚|分手|怀孕|生了|考上|报名|开始学|在学|学了|养了|买了|崴|扭伤|扭了|摔|骨折|受伤|过敏|戒了|戒烟|戒酒|开始吃|不吃|不喝|住院|手术|拿到offer|换工作|换了工作|被.{1,14}(?:蛰|咬|叮|撞|抓|烫|割|划)(?:伤)?了/;
+const LIFE_EVENT_ZH = /^(?:现在|目前|已经)?(?:是|当)(?:一名|一个|个)?[\u4e00-\u9fffA-Za-z]{0,8}(?:师|员|经理|总监|主管|老师|医生|护士|律师|会计|记者|编辑|专员|顾问|实习生)(?:了|啦)?$|搬到|搬家|住在|入职|离职|辞职|退休|升职|毕业|结婚|订婚|分手|怀孕|生了|考上|报名|开始学|在学|学了|养了|买了|崴|扭伤|扭了|摔|骨折|受伤|过敏|戒了|戒烟|戒酒|开始吃|不吃|不喝|住院|手术|拿到offer|换工作|换了工作|调到|被.{1,14}(?:蛰|咬|叮|撞|抓|烫|割|划)(?:伤)?了|(?:想|要|打算|准备|计划)(?:自己|一个人|跟.{1,4})?去[\u4e00-\u9fffA-Za-z]{2}|(?:要|打算|准备|得)?回[\u4e00-\u9fff]{2}(?:参加|过|看|住|探|扫)|\d{1,2}月\d{1,2}[号日]回[\u4e00-\u9fff]{2}|参加.{0,10}(?:婚礼|葬礼|典礼|聚会|比赛|考试|面试)|改签|退了/;
+// Chat names people by nickname: 阿杰, 小美, 老王. "阿杰说暑假想去青岛玩" is news about 阿杰 (and
+// often the user's plan too); the clause is kept with its subject.
+const NICKNAME_SUBJECT_ZH = /^(?:阿|小|老)[\u4e00-\u9fff]{1,2}?(?:说|也|还|要|想|打算|准备|在|是|跟我|和我|喜欢|讨厌|不吃|不喝|下个?月|下周|明天|最近|今年|刚)/;
 const MISHAP_ZH = /^我(?:又|刚|刚刚|今天)?(?:忘了带|忘带|忘记带|把.{1,6}(?:丢了|弄丢了|落在)|丢了|睡过头|错过了|迟到了|手机没电)/;
 
 function contentCharsZh(text: string): number {
@@ -115,7 +119,7 @@ const CONSTRAINT_EN = /\b(?:allergic|intolerant|can['’]?t (?:eat|drink|have)|a
 // "一点辣都吃不了" ends in 了 but is no past event: what the user cannot eat or drink.
 const CONSTRAINT_ZH = /吃不了|喝不了|不能吃|不能喝|吃不得|碰不得|不敢吃|不吃|忌口|过敏|要少吃|不能碰|吃素|素食|蛋奶素/;
 const PAST_ZH = /了(?:[，,。！!]|$)|过(?:[，,。！!]|$)|上周|上个月|昨天|前天|去年|刚才|刚刚|之前|以前|已经/;
-const FUTURE_ZH = /要|打算|准备|计划|将要|下周|下个月|明天|后天|明年|月底|周末要/;
+const FUTURE_ZH = /要|打算|准备|计划|将要|下周|下个月|明天|后天|明年|月底|周末要|想(?:自己|一个人)?去/;
 const PREFERENCE_ZH = /喜欢|爱|讨厌|不喜欢|受不了|最爱|偏爱|迷上|着迷|吃不惯|不爱/;
 const SKILL_ZH = /在学|学了|会说|会弹|会做|自学|报了.{0,6}班/;
 const GOAL_ZH = /想要|希望|梦想|目标|打算学|想学|想去/;
@@ -141,6 +145,7 @@ function withApostrophes(text: string): string {
     .replace(/^im\b/i, "I'm")
     .replace(/^ive\b/i, "I've")
     .replace(/^id\b/i, "I'd")
+    .replace(/^(he|she)s\b/i, "$1's")
     .replace(/\b(don|can|won|isn|aren|doesn|didn|haven|hasn|wasn|weren)t\b/gi, "$1't");
 }
 
@@ -149,16 +154,30 @@ function introducesQuote(ctx: RuleContext): boolean {
   return /^\s*[:：]/.test(ctx.text.slice(ctx.clause.end));
 }
 
+const SOMEONE_EN = new RegExp(`\\b(?:${RELATION_EN})(?:s|es)?\\b`, 'i');
+
+/**
+ * "he/she/they …" is about someone only when the user has named someone to be about: a person or
+ * pet earlier in the message or in their previous one ("what shld i get tasha tho, shes into
+ * crosswords" names no one the rules can hold on to, so "She's into crosswords" would be no one's).
+ */
+function hasAntecedent(ctx: RuleContext): boolean {
+  const before = `${ctx.earlierUserTexts()[0] ?? ''}\n${ctx.text.slice(0, ctx.clause.start)}`;
+  return SOMEONE_EN.test(before) || /\b(?:my|our)\s+\w/i.test(before) || properNouns(before).length > 0 || namesInSpeech(before).length > 0;
+}
+
 function englishDisclosure(ctx: RuleContext): Draft[] {
   const raw = ctx.clause.text.trim();
   const stated = raw.replace(LEAD_EN, '');
   const setting = LEADING_SETTING_EN.exec(stated)?.[0] ?? '';
   const text = stated.slice(setting.length).replace(LEAD_EN, '');
   const relation = RELATION_SUBJECT_EN.exec(text);
-  const theirs = !relation && THEIR_SUBJECT_EN.test(text) && !OPINION_ONLY_EN.test(text);
+  const theirs = !relation && THEIR_SUBJECT_EN.test(text) && !OPINION_ONLY_EN.test(text) && hasAntecedent(ctx);
+  // "dev hurt his back two weeks ago", "elsa starts förskola in august": someone the user named.
+  const named = !relation && !theirs ? namedSubject(text, knownPeople([...ctx.earlierUserTexts(), ctx.text], ctx.window.knownEntities)) : null;
   // "my brother would love that joke": what someone would do is not a fact about them.
-  if ((relation || theirs) && /^\S+(?:\s+\S+)?\s+(?:would|could|might|['’]d)\b|^\S+['’]d\b/i.test(text)) return [];
-  if (!SUBJECT_EN.test(text) && !relation && !ABOUT_ME_EN.test(text) && !theirs) return [];
+  if ((relation || theirs || named) && /^\S+(?:\s+\S+)?\s+(?:would|could|might|['’]d)\b|^\S+['’]d\b/i.test(text)) return [];
+  if (!SUBJECT_EN.test(text) && !relation && !ABOUT_ME_EN.test(text) && !theirs && !named) return [];
   if (REQUEST_EN.test(text) || REACTION_EN.test(text) || JOKE_EN.test(raw) || INTRODUCES_QUOTE_EN.test(text) || introducesQuote(ctx)) return [];
   if (MISHAP_EN.test(text) || TASK_TROUBLE_EN.test(text)) return [];
   if (!relation && MOOD_EN.test(text)) return [];
@@ -166,20 +185,24 @@ function englishDisclosure(ctx: RuleContext): Draft[] {
   if (/^(?:i['’]?m\s+|im\s+|i am\s+)?(?:just\s+|really\s+)?not (?:a|really a|much of a) (?:big |huge )?fan(?:\s+(?:at all|tbh|honestly|really))?[\s.!]*$/i.test(text)) return [];
   const names = properNouns(raw);
   if (!saysSomething(text, names, relation?.[1] ?? null)) return [];
-  const described = ctx.describe(withApostrophes(text));
+  // "niamh and i adopted a greyhound" is the user's news, shared: "Adopted a greyhound with niamh".
+  const pair = named ? null : /^([\p{L}'’-]+)\s+(?:and|&)\s+(i|we)\s+(.+?)[\s!.~]*$/iu.exec(text);
+  const spoken = pair ? `${pair[2]} ${pair[3]} with ${pair[1]}` : text;
+  const described = ctx.describe(withApostrophes(spoken));
   const summary = described && setting ? `${described} ${setting.replace(/[\s,]+$/, '').toLowerCase()}` : described;
   if (!summary || summary.length < 4) return [];
   const booked = BOOKED_AHEAD_EN.test(text);
-  const past = PAST_EN.test(text) && !booked;
+  // "dev hurt his back": the name stands where PAST_EN expects "we".
+  const past = (PAST_EN.test(spoken) || (named !== null && PAST_EN.test(`we ${text.slice(named.length).trimStart()}`))) && !booked;
   const time = ctx.resolveTime(stated, past ? 'past' : 'future');
-  const { type, kind } = booked && time ? { type: 'episodic' as const, kind: 'plan' as const } : classify(text, false, relation !== null || theirs, time !== null, past);
+  const { type, kind } = booked && time ? { type: 'episodic' as const, kind: 'plan' as const } : classify(spoken, false, relation !== null || theirs || named !== null, time !== null, past);
   const isPlan = kind === 'plan' && time !== null && time.start.getTime() > ctx.message.createdAt.getTime() - 86_400_000;
   return [
     draftFor(ctx, {
       type,
       kind,
       summary: time && (kind === 'event' || kind === 'plan') ? ctx.withDate(summary, time) : summary,
-      entities: [...(relation?.[1] ? [relation[1].toLowerCase()] : []), ...names],
+      entities: [...(relation?.[1] ? [relation[1].toLowerCase()] : []), ...(named ? named.split(' and ') : []), ...names],
       time: kind === 'event' || kind === 'plan' ? time : null,
       validity: isPlan ? 'temporary' : 'permanent',
       // Said in passing: never a core (always-on) memory on the strength of a health word.
@@ -197,9 +220,10 @@ function chineseDisclosure(ctx: RuleContext): Draft[] {
   const raw = ctx.clause.text.trim();
   const stated = raw.replace(LEAD_ZH, '');
   const subjectless = !SUBJECT_ZH.test(stated) && !OTHER_SUBJECT_ZH.test(stated) && LIFE_EVENT_ZH.test(stated);
+  const nickname = NICKNAME_SUBJECT_ZH.test(stated);
   const text = subjectless ? `我${stated}` : stated;
   const relation = RELATION_SUBJECT_ZH.exec(text);
-  if (!SUBJECT_ZH.test(text)) return [];
+  if (!SUBJECT_ZH.test(text) && !nickname) return [];
   if (REQUEST_ZH.test(text) || REACTION_ZH.test(text) || JOKE_ZH.test(raw) || MISHAP_ZH.test(text) || introducesQuote(ctx)) return [];
   if (!relation && MOOD_ZH.test(text) && contentCharsZh(text) < 6) return [];
   if (contentCharsZh(text) < 3) return [];
@@ -207,7 +231,7 @@ function chineseDisclosure(ctx: RuleContext): Draft[] {
   if (!summary) return [];
   const past = PAST_ZH.test(text);
   const time = ctx.resolveTime(text, past ? 'past' : 'future');
-  const { type, kind } = classify(text, true, relation !== null, time !== null, past);
+  const { type, kind } = classify(text, true, relation !== null || nickname, time !== null, past);
   const isPlan = kind === 'plan' && time !== null;
   return [
     draftFor(ctx, {

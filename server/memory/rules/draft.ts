@@ -10,6 +10,7 @@ import { clipWords } from './english-summary';
 import { collectEntities } from './entities';
 import { FAMILY_RELATIONS, FAMILY_RELATIONS_ZH } from './lexicon';
 import type { Segment } from './segments';
+import { namesInSpeech } from './people';
 import { sensitiveCategories } from './sensitivity';
 
 export type MemoryType = SourcedMemory['type'];
@@ -74,7 +75,8 @@ export function toSourcedMemory(draft: Draft, message: SourceMessage, sentence: 
     type: draft.type,
     kind: draft.kind,
     summary: clipWords(script(draft.summary.trim())),
-    entities: collectEntities((draft.entities ?? []).map(script)),
+    // Lower-case names ("my husband dev", "niamh and i") are entities too: later chats know them.
+    entities: collectEntities((draft.entities ?? []).map(script), namesInSpeech(quote)),
     importance,
     confidence: draft.hedged ? 'low' : 'high',
     origin: 'user_stated',

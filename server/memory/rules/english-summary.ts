@@ -143,8 +143,13 @@ function withoutSubject(text: string): string {
  * A third-person summary of a first-person clause, or null when nothing is left. Hedged clauses
  * keep their hedge ("Might be lactose intolerant"), or get "Possibly" when stripping lost it.
  */
+// "sam and i adopted a kitten" is the user's news, shared: "Adopted a kitten with sam".
+const PAIR_SUBJECT = /^(?!(?:my|our|me|you|he|she|they|it)\b)([\p{L}'’-]+)\s+(?:and|&)\s+(i|we)\s+(.+?)([\s!.~]*)$/iu;
+
 export function describeEnglish(clause: string, options: { hedged?: boolean } = {}): string | null {
-  const core = stripFillers(clause);
+  const stripped = stripFillers(clause);
+  const pair = PAIR_SUBJECT.exec(stripped);
+  const core = pair ? `${pair[2]} ${withPairAfterVerbPhrase(pair[3] ?? '', pair[1] ?? '')}` : stripped;
   if (core === '') return null;
   const hadHedgePrefix = LEADING_HEDGE.test(clause.trim().replace(LEADING_FILLER, ''));
   const subjectless = withoutSubject(core);
@@ -154,6 +159,12 @@ export function describeEnglish(clause: string, options: { hedged?: boolean } = 
     if (!/\b(?:might|may|maybe|probably|possibly|perhaps|could)\b/i.test(summary)) summary = `Possibly ${lowerFirst(summary)}`;
   }
   return summary === '' ? null : summary;
+}
+
+/** "adopted a kitten last weekend" + sam → "adopted a kitten with sam last weekend". */
+function withPairAfterVerbPhrase(rest: string, who: string): string {
+  const when = /\s+(?:last|this|next|on|in|at|yesterday|today|tonight|tomorrow|\d)\b.*$/i.exec(rest);
+  return when ? `${rest.slice(0, when.index)} with ${who}${rest.slice(when.index)}` : `${rest} with ${who}`;
 }
 
 /** A noun phrase in third person, for templates ("my peanut butter" → "their peanut butter"). */

@@ -22,6 +22,7 @@ import { INSTRUCTION_RULES } from './instructions';
 import { RESCHEDULE_RULES } from './reschedule';
 import { STANDING_INSTRUCTION_RULES } from './standing-instructions';
 import { IN_PASSING_RULES } from './in-passing';
+import { chinesePlaces } from './entities';
 import { RELATION_EN, RELATION_ZH } from './lexicon';
 import { splitClauses, splitSentences, type Segment } from './segments';
 
@@ -51,7 +52,8 @@ const SUBJECTLESS_START = /^(?:(?:but|and|also)\s+)*(originally|also|now|current
 const DROPPED_I_AM = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|yeah|yep|lol|well|anyway)[\s,]+)*(?=(?:not (?:a|really a|much of a)|a (?:big|huge)|big|huge|allergic|vegetarian|vegan|pescatarian|based in|originally from|currently (?:learning|working|based)|learning|trying to|moving|flying|heading|married|engaged|single|divorced|pregnant|retired|back to|doing (?!(?:it|that|this|so|ok|okay|fine|good|great|well|alright)\b)|(?:still|just|currently|really|now)\s+\w+ing)\b)/i;
 // …and chat drops it before what happened: "cancelled the physio for friday, rebooked it for
 // wednesday", "had my wisdom teeth out on wednesday", "got a rescue dog on saturday".
-const DROPPED_I = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|just|finally|ugh+|argh+|ouch|oof|welp|omg|update:?)[\s,]+)*(?=(?:love|hate|prefer|enjoy|can['’]?t stand|switched|started|just started|moved|quit|work|live|have (?:a|an|two|three|\d|my|kids|no)|fell|twisted|injured|tore|pulled|cancell?ed|rebooked|booked|went|finished|bought|adopted|visited|joined|signed up|passed|failed|won|sprained|broke|hurt|ran|got (?:a|an|my|our|married|engaged|promoted|hired)|had (?:my|a|an|our) (?!great|good|nice|bad|lovely|fun|blast)|had a blast \w+ing|(?!used\b|seemed\b|looked\b|sounded\b|loved\b|liked\b|needed\b|wanted\b)\w{2,}ed (?:my|a|an|the|some|our|out|up|off|with)\b))/i;
+// ("work is killing me": a noun before "is" is the subject, not a verb missing its "I".)
+const DROPPED_I = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|just|finally|ugh+|argh+|ouch|oof|welp|omg|update:?)[\s,]+)*(?!\w+\s+(?:is|was|has|sucks|looks|seems|feels|gets|keeps)\b)(?=(?:love|hate|prefer|enjoy|can['’]?t stand|switched|started|just started|moved|quit|work|live|have (?:a|an|two|three|\d|my|kids|no)|fell|twisted|injured|tore|pulled|cancell?ed|rebooked|booked|went|finished|bought|adopted|visited|joined|signed up|passed|failed|won|sprained|broke|hurt|ran|got (?:a|an|my|our|married|engaged|promoted|hired)|had (?:my|a|an|our) (?!great|good|nice|bad|lovely|fun|blast)|had a blast \w+ing|(?!used\b|seemed\b|looked\b|sounded\b|loved\b|liked\b|needed\b|wanted\b)\w{2,}ed (?:my|a|an|the|some|our|out|up|off|with))\b)/i;
 // Chinese drops 我 after the first clause: "我老家是湖南的，所以特别能吃辣".
 const RELATION_SUBJECT_ZH = new RegExp(`^(?:\\S{0,4}?)我(?:的)?(${RELATION_ZH})`);
 const ZH_OTHER_SUBJECT = /^(?:他|她|它|你|您|他们|她们|这|那|别人|大家|[A-Za-z])/;
@@ -111,6 +113,8 @@ function withNamedPerson(clause: Segment, person: string | null): Segment {
   if (name) return { ...clause, text: `${name[1] ?? ''}${person}'s name is${clause.text.slice(name[0].length)}` };
   const match = THIRD_PERSON_START.exec(clause.text);
   if (!match) return clause;
+  // "they both hate mushrooms" after "my daughter…" is not her: "they" needs people.
+  if (match[2]?.toLowerCase() === 'they' && !/(?:s|\band\s+\S+|twins|folks|in-laws)$/i.test(person)) return clause;
   const verb = match[3] ? { "'s": ' is', '’s': ' is', "'re": ' are', '’re': ' are', "'ll": ' will', '’ll': ' will', "'d": ' would', '’d': ' would' }[match[3].toLowerCase()] ?? match[3] : '';
   return { ...clause, text: `${match[1] ?? ''}${person}${verb}${clause.text.slice(match[0].length)}` };
 }
@@ -128,6 +132,15 @@ function withPersonZh(clause: Segment, person: string | null): Segment {
   if (DOCTOR_SAYS_ZH.test(clause.text)) return { ...clause, text: clause.text.replace(DOCTOR_SAYS_ZH, '我') };
   const pronoun = person ? PRONOUN_ZH.exec(clause.text) : null;
   return pronoun ? { ...clause, text: `我${person}${clause.text.slice(pronoun[0].length)}` } : clause;
+}
+
+// "回高雄扫墓 我妈住那边": 那边 is the place the sentence just named.
+const THERE_ZH = /那边|那里|那儿/;
+
+function withPlaceZh(clause: Segment, earlier: readonly Segment[]): Segment {
+  if (!THERE_ZH.test(clause.text)) return clause;
+  const place = earlier.flatMap((segment) => chinesePlaces(segment.text)).at(-1);
+  return place ? { ...clause, text: clause.text.replace(THERE_ZH, place) } : clause;
 }
 
 function introduced(text: string): string | null {
@@ -177,10 +190,12 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
     }
 
     clauses.forEach((raw, index) => {
-      const chinese = isMostlyChinese(raw.text);
+      // Code-switching: "btw 我bf Marcus 是Kiwi" has more Latin words than characters but is a
+      // Chinese clause of a Chinese sentence ("trying to cut 到 70kg" stays English).
+      const chinese = isMostlyChinese(raw.text) || (sentenceChinese && /[我他她]/.test(raw.text));
       const carried = withCarriedSubject(raw, clauses[index - 1], chinese);
       // Naming who "he" is (or whose news it is) is not borrowing the previous clause's subject.
-      const clause = chinese ? withPersonZh(carried, personZh) : withNamedPerson(carried, person);
+      const clause = chinese ? withPlaceZh(withPersonZh(carried, personZh), clauses.slice(0, index)) : withNamedPerson(carried, person);
       if (chinese) personZh = RELATION_MENTION_ZH.exec(raw.text)?.[1] ?? personZh;
       if (!chinese) person = RELATION_PHRASE.exec(clause.text)?.[1] ?? introduced(clause.text) ?? person;
       if (!options.explicit && index > 0 && isConditionClause(clause.text)) return;

@@ -16,7 +16,10 @@ export const RELATIONS_EN = [
   'therapist', 'dog', 'cat', 'assistant', 'supervisor', 'advisor', 'in-laws', 'mother-in-law', 'father-in-law',
   // How people type them in chat.
   'bf', 'gf', 'hubby', 'wifey', 'bestie', 'bff', 'buddy', 'grandson', 'granddaughter', 'stepdad', 'stepmom', 'stepmum',
-  'stepson', 'stepdaughter', 'sis', 'bro',
+  'stepson', 'stepdaughter', 'sis', 'bro', 'twins', 'neighbour', 'neighbor',
+  // Pets, named like people ("our bearded dragon turns 5", "my puppy hates the hoover").
+  'puppy', 'pup', 'kitten', 'bunny', 'rabbit', 'hamster', 'guinea pig', 'parrot', 'budgie', 'tortoise', 'turtle',
+  'lizard', 'bearded dragon', 'gecko', 'horse', 'pony', 'ferret', 'greyhound',
 ] as const;
 export const FAMILY_RELATIONS = new Set([
   'wife', 'husband', 'partner', 'girlfriend', 'boyfriend', 'fiance', 'fiancé', 'fiancee', 'fiancée', 'spouse', 'son',
@@ -32,6 +35,9 @@ export const RELATIONS_ZH = [
   '女儿', '儿子', '孩子', '闺女', '宝宝', '爸爸', '妈妈', '父亲', '母亲', '爸', '妈', '哥哥', '姐姐', '弟弟', '妹妹',
   '爷爷', '奶奶', '外公', '外婆', '老板', '领导', '上司', '经理', '同事', '室友', '导师', '合伙人', '朋友', '闺蜜', '兄弟',
   '客户', '狗', '猫',
+  // Chat spellings and cousins: "我bf Marcus", "我表妹".
+  'bf', 'gf', 'BF', 'GF', '男票', '女票', '老妈', '老爸', '表妹', '表姐', '表哥', '表弟', '堂妹', '堂姐', '堂哥', '堂弟',
+  '舅舅', '姑姑', '阿姨', '叔叔', '婆婆', '公公', '岳母', '岳父',
 ] as const;
 export const FAMILY_RELATIONS_ZH = new Set([
   '老婆', '老公', '妻子', '丈夫', '太太', '先生', '爱人', '对象', '男朋友', '女朋友', '男友', '女友', '未婚妻', '未婚夫',

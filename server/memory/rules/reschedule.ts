@@ -30,8 +30,22 @@ const MOVE_ZH = new RegExp(`(${APPOINTMENT_ZH}).{0,12}?(?:被)?(?:${MOVE_VERB_ZH
 const MOVE_ONLY_ZH = new RegExp(`^(?:(?:以后|然后|所以|就|都|已经|现在|又)\\s*)*(?:被)?(?:${MOVE_VERB_ZH})(.+)$`);
 const TOPIC_ZH = new RegExp(`(${APPOINTMENT_ZH}|[\\u4e00-\\u9fff]{1,3}课)`);
 
-function moved(ctx: RuleContext, noun: string, newTime: string, chinese: boolean): Draft[] {
-  const when = stripFillers(newTime.replace(/\s+(?:instead of|rather than)\b.*$/i, '').replace(/[,，].*$/, ''));
+// Anything the user has on can move, not only appointments: "recital got moved to april 10",
+// "also porto moved, ryanair cancelled our flights so we're going sept 5-12 instead". Without a
+// known appointment noun the new date supersedes whichever plan names the same thing (the item is
+// a correction aimed by its hint, apply-memories.ts), so "the thing" is any noun the user used.
+const OPEN_MOVE = String.raw`moved|rescheduled|postponed|pushed back|pushed|brought forward|bumped`;
+const NOT_A_THING = /^(?:it|that|this|everything|something|stuff|things|we|i|they|he|she|work|life|time|day|plan|plans|date)$/i;
+const OPEN_NOUN_FIRST = new RegExp(
+  String.raw`^(?:(?:also|and|so|oh|btw|ok|okay|update:?|ugh|well)[\s,]+)*(?:(?:my|the|our|his|her|their|[a-z]+['’]s)\s+)?([a-z][a-z-]{2,}(?:\s+(?!(?:got|was|has|is|been|just)\b)[a-z][a-z-]{2,})?)\s+(?:(?:got|was|has been|is|been|just)\s+)*(?:${OPEN_MOVE})\s+(?:back\s+)?(?:to|till|until)\s+(.+)$`,
+  'i',
+);
+const MOVED_BEFORE = new RegExp(String.raw`\b(?:(?:my|the|our|his|her|their)\s+)?([a-z][a-z-]{2,})\s+(?:(?:got|was|has been|is|just)\s+)*(?:${OPEN_MOVE}|changed|cancell?ed|is off|fell through)\b`, 'i');
+const INSTEAD = /^(?:(?:so|and|but|now)\s+)*(?:(?:we|i)(?:['’]re|['’]m| are| am)?\s+)?(?:going|doing it|going instead|flying|heading|leaving|doing)?\s*(.+?\binstead)\b/i;
+
+function moved(ctx: RuleContext, noun: string, newTime: string, chinese: boolean, open = false): Draft[] {
+  // "april 10 bc the school gym flooded lol": the reason is not the date.
+  const when = stripFillers(newTime.replace(/\s+(?:instead of|rather than)\b.*$/i, '').replace(/\s+(?:bc|because|cos|cuz|since|so|as|lol|but|and)\b.*$/i, '').replace(/[,，].*$/, ''));
   const time = ctx.resolveTime(when, 'future');
   if (!time) return [];
   const summary = chinese ? `${noun}改到${when}` : `${capitalize(noun.toLowerCase())} moved to ${when}`;
@@ -44,6 +58,8 @@ function moved(ctx: RuleContext, noun: string, newTime: string, chinese: boolean
       time,
       validity: 'temporary',
       conflictHint: noun.toLowerCase(),
+      // No appointment slot to carry the change: the hint aims it at the plan it moves.
+      ...(open ? { negative: true } : {}),
       priority: PRIORITY,
       exclusive: true,
     }),
@@ -61,7 +77,13 @@ const english: Rule = {
     const it = IT_MOVED.exec(text);
     const before = ctx.clauses.slice(0, ctx.index).map((c) => c.text).join(' ');
     const named = NAMED_BEFORE.exec(before)?.[1];
-    return it?.[1] && named ? moved(ctx, named.replace(/^appt$/i, 'appointment'), it[1], false) : [];
+    if (it?.[1] && named) return moved(ctx, named.replace(/^appt$/i, 'appointment'), it[1], false);
+    const open = OPEN_NOUN_FIRST.exec(text);
+    if (open?.[1] && open[2] && !NOT_A_THING.test(open[1])) return moved(ctx, open[1], open[2], false, true);
+    // "porto moved, … so we're going sept 5-12 instead": the thing was named clauses before.
+    const instead = INSTEAD.exec(text);
+    const thing = MOVED_BEFORE.exec(before)?.[1];
+    return instead?.[1] && thing && !NOT_A_THING.test(thing) ? moved(ctx, thing, instead[1], false, true) : [];
   },
 };
 

@@ -67,6 +67,7 @@ export function splitSentences(text: string, from = 0, to = text.length): Segmen
 // Chinese clauses ("住两个礼拜 also 我最近在学pottery").
 const CLAUSE_BREAK =
   /\s*(?:[;，；：、]|(?<!\d),|,(?!\d)|(?<!\d):|:(?!\d))\s*|\s+[-–—]+\s+|\s+(?=but\s)|\s+(?=and\s+(?:i|i'm|i’m|im|i've|i’ve|ive|i'll|i'd|my|we|we're|our|he|she|they|he's|she's|they're)\b)|(?<=^|[\s,;])(?:meanwhile|whereas),?\s+|\s+(?=so\s+(?:i|i'm|im|we|please|pls|when|whenever|if|don'?t|dont|do not|never|no|always|avoid|keep|maybe|any|what|how|can|could|should|would|will|is|are|do|does|did|you|u|it|its|it's|that's|yeah|ya)\b)|(?=但是|不过|所以|而且|因为)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])|(?<=[\u3400-\u9fff][A-Za-z0-9]+)\s+(?=[\u3400-\u9fff])|(?<=[\u3400-\u9fff])\s+(?=[A-Za-z0-9]+[\u3400-\u9fff])|(?<=[\u3400-\u9fff])\s+(?=(?:also|anyway|btw|but|and|so|plus|then|oh)\s+[\u3400-\u9fff])/giu;
+const LONE_DATE = /^(?:\d{1,2}月\d{1,2}[号日]?(?:[上下]午|晚上)?(?:\d{1,2}点)?|\d{1,2}[/.]\d{1,2}|(?:周|星期)[一二三四五六日天])[\s.!！。~]*$/u;
 // "My manager, Tom, wants …": an appositive name is not a clause of its own.
 const APPOSITIVE = /\bmy\s+[a-z-]+(?:\s+[a-z-]+)?$/i;
 const NAME_ONLY = /^[A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+)?$/u;
@@ -116,10 +117,16 @@ export function splitClauses(text: string, sentence: Segment): Segment[] {
       i += after ? 2 : 1;
       continue;
     }
-    // "My husband and I are going…": the pair is one subject, not a clause of its own.
-    if (piece && next && (/^(?:my|our)\s+[\w-]+$/i.test(piece.text) || /^and\s+(?:i|we)\s+(?:are|were|have|['’]ve|['’]re|both|just|got)\b/i.test(next.text)) && /^and\s+(?:i|we)\b/i.test(next.text)) {
+    // "My husband and I are going…", "niamh and i adopted…": the pair is one subject, not a clause.
+    if (piece && next && (/^(?:(?:my|our)\s+[\w-]+|[\p{L}'’-]+)$/iu.test(piece.text) || /^and\s+(?:i|we)\s+(?:are|were|have|['’]ve|['’]re|both|just|got)\b/i.test(next.text)) && /^and\s+(?:i|we)\b/i.test(next.text)) {
       joined.push({ text: text.slice(piece.start, next.end), start: piece.start, end: next.end });
       i += 1;
+      continue;
+    }
+    // "10月要回深圳参加婚礼 10月17号": a date on its own belongs to the clause before it.
+    const previous = joined.at(-1);
+    if (piece && previous && LONE_DATE.test(piece.text)) {
+      joined[joined.length - 1] = { text: text.slice(previous.start, piece.end), start: previous.start, end: piece.end };
       continue;
     }
     if (piece) joined.push(...splitAtAndVerb(text, piece));

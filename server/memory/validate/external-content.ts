@@ -28,7 +28,7 @@ const COPIED_ZH = /(?:从|在)(?:网上|网站|网页|某个网站|文章|群里
 // speaker and the verb are in one clause: in "he hates cilantro, he says it tastes like soap" only
 // what follows the second "he says" is his.
 const ATTRIBUTION_EN =
-  /\b(?:(?:the|this|that|an?|one)\s+)?(?:article|post|blog|e-?mail|paper|book|review|tweet|message|text|study|report|news|document|doc|comment|thread|website|site|page|author|writer|letter|memo|notice|announcement|policy|quote|he|she|they|someone|somebody|people|everyone|(?:my|his|her|their|our)\s+[a-z-]+)\b[^.!?\n"“,;]{0,40}?\b(?:says|said|writes|wrote|claims|claimed|states|stated|argues|argued|mentions|mentioned|reads|texted(?: me)?|emailed(?: me)?|messaged(?: me)?|told me|tells me|replied|posted|goes|puts it)\b(?:\s+that\b)?\s*[:,]?/gi;
+  /\b(?:(?:the|this|that|an?|one)\s+)?(?:article|post|blog|e-?mail|paper|book|review|tweet|message|text|study|report|news|document|doc|comment|thread|website|site|page|author|writer|letter|memo|notice|announcement|policy|quote|he|she|they|someone|somebody|people|everyone|(?:my|his|her|their|our)\s+[a-z-]+)\b[^.!?\n"“,;]{0,40}?\b(?:says|said|writes|wrote|claims|claimed|states|stated|argues|argued|mentions|mentioned|reads|texted(?: me)?|emailed(?: me)?|messaged(?: me)?|told me|tells me|replied|posted|goes|puts it)\b(?:\s+that\b)?(?:\s+(?:this|these|the following)(?=\s*:))?\s*[:,]?/gi;
 // Not "我男朋友说他下个月去成都" (his own news, kept as his) and not "医生说我血压高" (the user's
 // health, read by the rules as the user's fact): a boyfriend is not a 朋友, and a doctor's
 // finding about the user is not an opinion to keep out.
@@ -69,6 +69,12 @@ function attributedEnd(text: string, from: number, introducedWithColon: boolean)
   if (pair) {
     const close = text.indexOf(pair[1], from + leading + 1);
     if (close !== -1) return close + 1;
+  }
+  // Single quotes double as apostrophes ("texted me this: 'you can't …' anyway …"): the closing
+  // one follows a word and is followed by a space, punctuation or the end.
+  if (opener === "'" || opener === '‘') {
+    const close = /\S['’](?=\s|$|[.,!?;:)])/u.exec(text.slice(from + leading + 1));
+    if (close) return from + leading + 1 + close.index + 2;
   }
   if (introducedWithColon && /^\s*\n/.test(rest)) {
     const paragraphEnd = text.indexOf('\n\n', from + leading);
@@ -117,11 +123,23 @@ function forwardedSpans(text: string, spans: ExternalSpan[]): void {
   }
 }
 
+function clauseEndZh(text: string, from: number): number {
+  const stop = /[，,；;。！？!?\n]|\s(?=\S)/u.exec(text.slice(from));
+  if (!stop) return text.length;
+  return from + stop.index + (/[。！？!?]/.test(stop[0]) ? 1 : 0);
+}
+
 function attributedSpans(text: string, spans: ExternalSpan[]): void {
   for (const pattern of [ATTRIBUTION_EN, ATTRIBUTION_ZH]) {
     for (const match of text.matchAll(pattern)) {
       const from = match.index + match[0].length;
-      spans.push({ start: match.index, end: attributedEnd(text, from, /[:：]\s*$/.test(match[0])), reason: 'attributed' });
+      const colon = /[:：]\s*$/.test(match[0]);
+      // "我妈来了 但她说想多待一阵 so 机票改签了": without a colon, what a person said ends with its
+      // clause (a comma or the space chat types for one), not at the next full stop; what an
+      // article says runs to the end of the sentence.
+      const person = pattern === ATTRIBUTION_ZH && !/^(?:文章|帖子|新闻|报道|邮件|消息|短信|微信|书上|网上|原文|作者|评论|专家|研究)/.test(match[0]);
+      const end = !colon && person ? clauseEndZh(text, from) : attributedEnd(text, from, colon);
+      spans.push({ start: match.index, end, reason: 'attributed' });
     }
   }
 }

@@ -146,4 +146,45 @@ describe('what a fact is about, when it sits in the next clause (issue 12)', () 
     const [moved] = items('牙医改到3/19周四上午了');
     expect(moved?.occurred_at?.slice(0, 10)).toBe('2026-03-19');
   });
+
+  it('knows the people chat names in lower case, and keeps what they do as theirs', () => {
+    const window = said('ugh kai broke his ankle at footy on saturday, hes on crutches for 6 weeks', [['user', 'me and my husband kai are off to fiji in june']]);
+    const found = validateExtracted(extractWithRules(window), window).accepted;
+    const ankle = found.find((i) => /ankle/i.test(i.summary));
+    expect(ankle).toMatchObject({ kind: 'event' });
+    expect(ankle?.summary).toMatch(/^Kai broke his ankle/);
+    expect(ankle?.entities).toContain('kai');
+    // A name the memory already holds counts too, from an earlier chat.
+    const later = said('nora starts her new school in september', [], { knownEntities: ['nora'] });
+    expect(validateExtracted(extractWithRules(later), later).accepted.map((i) => i.summary)).toEqual(['Nora starts her new school in september']);
+    // …but a word that only looks like a name is not someone: "work is killing me" stays out.
+    expect(summaries('work is killing me this week')).toEqual([]);
+  });
+
+  it('"X and i …" is the user\'s news, shared; "she …" with no one named is no one\'s', () => {
+    expect(summaries('sam and i adopted a kitten last weekend!!')).toEqual(['adopted a kitten with sam last weekend (2026-02-28 – 2026-03-01)']);
+    expect(summaries('what should i get her tho, shes super into pottery and jazz')).toEqual([]);
+    expect(summaries('my sister is visiting. she loves pottery and jazz').some((s) => s.includes('pottery'))).toBe(true);
+  });
+
+  it('a thing that moves supersedes by name, not only appointments from a list', () => {
+    const [recital] = items('the recital got moved to march 20 bc the hall flooded lol');
+    expect(recital).toMatchObject({ kind: 'plan', negative_update: true, conflict_hint: 'recital' });
+    expect(recital?.occurred_at?.slice(0, 10)).toBe('2026-03-20');
+    const trip = items('also lisbon moved, the airline cancelled so we go april 2-6 instead').find((i) => i.kind === 'plan');
+    expect(trip).toMatchObject({ negative_update: true, conflict_hint: 'lisbon' });
+  });
+
+  it('Chinese: 那边 is the place just named; a nickname or a code-switched name is a subject', () => {
+    expect(summaries('下个月要回成都探亲 我爸住那边').some((s) => s.includes('住成都'))).toBe(true);
+    expect(summaries('阿明说他下个月要去杭州工作').some((s) => s.startsWith('阿明说'))).toBe(true);
+    expect(summaries('btw 我bf Tom 是英国人 他超爱吃辣').some((s) => s.includes('超爱吃辣'))).toBe(true);
+    expect(summaries('btw Lily 8岁生日 5月3号 want a party idea').some((s) => s.includes('生日 5月3号'))).toBe(true);
+  });
+
+  it('Chinese: what a person said ends with its clause; the user\'s own news after it is kept', () => {
+    const found = summaries('我姐来了 她说想多住几天 所以机票改签了 3月20号回上海');
+    expect(found.some((s) => s.includes('3月20号回上海'))).toBe(true);
+    expect(found.some((s) => s.includes('多住几天'))).toBe(false);
+  });
 });

@@ -15,6 +15,8 @@ describe('findExternalSpans', () => {
     expect(external('My friend texted me: "I\'m moving to Berlin next month" — what now?')).toEqual(['My friend texted me: "I\'m moving to Berlin next month"']);
     expect(external('文章说每天喝咖啡的人更长寿，这是真的吗？')).toEqual(['文章说每天喝咖啡的人更长寿，这是真的吗？']);
     expect(external('他说他下周要去上海出差。我不去。')).toEqual(['他说他下周要去上海出差。']);
+    // Chat's space stands for a comma: what she said ends there, the user's own news follows.
+    expect(external('我妈来了 但她说想多待一阵 so 机票改签了 6月14号回深圳')).toEqual(['她说想多待一阵']);
   });
 
   it('finds text handed over for a task and long quotations, but not short titles', () => {

@@ -53,4 +53,12 @@ describe('question windows', () => {
     expect(next!.from.getTime()).toBeGreaterThan(now.getTime());
     expect(questionWindow('Where do I live?', now, 'UTC')).toBeNull();
   });
+
+  it('looks ahead when the question does, and reads "tonight" in a question about now as no window', () => {
+    const june = new Date('2026-06-20T10:00:00Z');
+    expect(questionWindow('what am i doing in september?', june, 'UTC')?.from.toISOString()).toBe('2026-09-01T00:00:00.000Z');
+    expect(questionWindow('what did i do in september?', june, 'UTC')?.from.toISOString()).toBe('2025-09-01T00:00:00.000Z');
+    expect(questionWindow('ordering pizza tonight, anything to leave off?', june, 'UTC')).toBeNull();
+    expect(questionWindow('what did i eat today?', june, 'UTC')).not.toBeNull();
+  });
 });
