@@ -27,12 +27,14 @@ const SECURITY_HEADERS = [
 
 const nextConfig: NextConfig = {
   // PGlite ships WebAssembly + data files and argon2 a native addon: both must be loaded by
-  // Node at run time, not bundled by Turbopack/webpack.
+  // Node at run time, not bundled by Turbopack/webpack. rate-limiter-flexible's Drizzle store
+  // loads drizzle-orm by a computed import() at call time, which only Node itself can resolve.
   serverExternalPackages: [
     '@electric-sql/pglite',
     '@electric-sql/pglite-pgvector',
     '@node-rs/argon2',
     'pg',
+    'rate-limiter-flexible',
   ],
   poweredByHeader: false,
   typedRoutes: false,

@@ -12,6 +12,9 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
+    // next-auth's ESM imports `next/server` without an extension, which only a bundler resolves:
+    // let Vite process it (tests/integration/auth-routes.test.ts calls the real Auth.js routes).
+    server: { deps: { inline: ['next-auth'] } },
     // Each integration file boots its own PGlite (WebAssembly); two cores, so keep it modest.
     pool: 'forks',
     maxWorkers: 2,

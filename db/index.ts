@@ -67,17 +67,28 @@ export function forUser(userId: string): UserDb {
 export const withSystem: WithSystem = (fn) => instance().withSystem(fn);
 
 /**
- * The database handle for Auth.js's Drizzle adapter (OAuth account linking), which issues bare
- * queries rather than transactions: on Postgres a small pool whose sessions act as the system
- * role; on PGlite the embedded superuser connection.
+ * The database handle for work that runs before any user is known and issues bare queries
+ * rather than transactions: Auth.js's Drizzle adapter (OAuth account linking), the session
+ * registry's check on every authenticated request and the rate-limit counters
+ * (server/auth/session-registry.ts, server/ratelimit/). On Postgres a small pool whose sessions
+ * act as the system role (each of those is one short statement); on PGlite the embedded
+ * superuser connection.
  */
 export function authAdapterDb(): Database {
   const current = instance();
   if (current.connection.driver === 'pglite') return current.connection.db;
   const url = env().DATABASE_URL;
   if (!url) throw new Error('authAdapterDb: DATABASE_URL vanished');
-  current.authDb ??= connect({ driver: 'node-postgres', url, poolSize: 2, sessionRole: SYSTEM_ROLE }).db;
+  current.authDb ??= connect({ driver: 'node-postgres', url, poolSize: 4, sessionRole: SYSTEM_ROLE }).db;
   return current.authDb;
+}
+
+/**
+ * Makes `connection` this process's database, for tests that call the real route handlers on a
+ * database they created. Call it before anything else reaches the database.
+ */
+export function useConnection(connection: Connection): void {
+  holder.__mindbaseDb = { connection, withUser: createWithUser(connection.db), withSystem: createWithSystem(connection.db) };
 }
 
 /** The owner connection, for DDL only (per-model vector indexes at start-up); never for user data. */

@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows } from './rows';
-import type { Database } from './types';
+import type { Database, DriverName } from './types';
 
 export interface MaintenanceReport {
   tables: { table: string; ms: number }[];
@@ -23,6 +23,58 @@ export async function vacuumAnalyze(db: Database): Promise<MaintenanceReport> {
     const started = performance.now();
     await db.execute(sql`vacuum (analyze) ${sql.identifier(relname)}`);
     report.tables.push({ table: relname, ms: Math.round(performance.now() - started) });
+  }
+  return report;
+}
+
+const yieldToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
+
+export interface DiskErasureReport {
+  driver: DriverName;
+  /** Each statement and how long it held the database. */
+  steps: { statement: string; ms: number }[];
+}
+
+/**
+ * After an erasure (issue 14, item 10): the deleted rows' text must leave the files, not only
+ * the live rows. Measured on PGlite (tests/integration/erasure-disk.test.ts): a plain VACUUM marks
+ * dead tuples' space free but leaves their bytes in the pages (and GIN entry keys stay), and the
+ * WAL keeps every insert; only rewriting the table drops them, and only a WAL switch plus
+ * checkpoints with recycling off removes old segments (a recycled segment is renamed, not
+ * cleared). So on the embedded database each touched table is rewritten (VACUUM FULL, ANALYZE),
+ * pg_statistic too (ANALYZE's old samples are its dead rows), then the WAL is moved on.
+ * `vacuum` tables hold no text (vectors, ledger scores, counts) and get a plain VACUUM (ANALYZE):
+ * rewriting memory_embeddings would rebuild its HNSW graph (minutes). On Postgres the app
+ * vacuums and re-analyses only: a rewrite there takes an exclusive lock on a table every user
+ * shares, and the WAL, archives and backups are the operator's (README, Security). One statement
+ * at a time, yielding between them.
+ */
+export async function eraseOnDisk(
+  db: Database,
+  driver: DriverName,
+  tables: { rewrite: readonly string[]; vacuum: readonly string[] },
+): Promise<DiskErasureReport> {
+  const report: DiskErasureReport = { driver, steps: [] };
+  const run = async (statement: ReturnType<typeof sql>, label: string) => {
+    await yieldToEventLoop();
+    const started = performance.now();
+    await db.execute(statement);
+    report.steps.push({ statement: label, ms: Math.round(performance.now() - started) });
+  };
+  const rewrite = driver === 'pglite' ? tables.rewrite : [];
+  for (const table of rewrite) await run(sql`vacuum (full, analyze) ${sql.identifier(table)}`, `vacuum full ${table}`);
+  for (const table of [...(driver === 'pglite' ? [] : tables.rewrite), ...tables.vacuum]) await run(sql`vacuum (analyze) ${sql.identifier(table)}`, `vacuum ${table}`);
+  if (driver !== 'pglite') return report;
+  await run(sql`vacuum full pg_statistic`, 'vacuum full pg_statistic');
+  await run(sql`checkpoint`, 'checkpoint');
+  // Session-level on PGlite's single connection; reset below so daily work recycles as usual.
+  await run(sql`set wal_recycle = off`, 'set wal_recycle = off');
+  try {
+    await run(sql`select pg_switch_wal()`, 'pg_switch_wal');
+    await run(sql`checkpoint`, 'checkpoint');
+    await run(sql`checkpoint`, 'checkpoint');
+  } finally {
+    await db.execute(sql`reset wal_recycle`);
   }
   return report;
 }

@@ -1,5 +1,5 @@
 import { Inngest } from 'inngest';
-import { env } from '../server/env';
+import { env, type Env } from '../server/env';
 
 /**
  * Inngest is used when it is configured: Inngest Cloud or a self-hosted server with keys
@@ -7,8 +7,7 @@ import { env } from '../server/env';
  * server with INNGEST_DEV=1. INNGEST_BASE_URL alone does not count: the SDK stays in cloud mode
  * and cannot send without a key. Otherwise background work runs in-process with the same bodies.
  */
-export function inngestConfigured(): boolean {
-  const e = env();
+export function inngestConfigured(e: Env = env()): boolean {
   const dev = e.INNGEST_DEV !== undefined && !['0', 'false'].includes(e.INNGEST_DEV.toLowerCase());
   return Boolean(e.INNGEST_EVENT_KEY || e.INNGEST_SIGNING_KEY || dev);
 }

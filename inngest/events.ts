@@ -19,3 +19,16 @@ export const reembedRequestedData = z.object({
 export type ReembedRequestedData = z.infer<typeof reembedRequestedData>;
 
 export const reembedRequested = eventType('memory/reembed.requested', { schema: reembedRequestedData });
+
+/** A bulk job (server/bulk/) whose bulk_jobs row the request already created. */
+export const bulkJobData = z.object({
+  userId: z.string().min(1),
+  jobId: z.uuid(),
+});
+export type BulkJobData = z.infer<typeof bulkJobData>;
+
+/** Write a staged import in chunks (server/bulk/run-import.ts). */
+export const importRequested = eventType('memory/import.requested', { schema: bulkJobData });
+
+/** Sweep what a "delete all" or an account deletion hid, then erase it on disk (run-erasure.ts). */
+export const erasureRequested = eventType('memory/erasure.requested', { schema: bulkJobData });

@@ -1,5 +1,6 @@
 /**
- * npm run jobs -- <decay|retention|reembed|sweep|consolidate|maintenance> [--user ID] [--now ISO] [--dry-run] [--json]
+ * npm run jobs -- <decay|retention|reembed|sweep|consolidate|maintenance|outbox> [--user ID] [--now ISO] [--dry-run] [--json]
+ * `outbox` counts pending, sent and dead-lettered events; `outbox --retry-dead` re-queues the dead.
  * Runs one background job once against the configured database (ops and tests) and prints what
  * changed, or with --dry-run what would change. With the embedded database, stop `npm run dev`
  * first: PGlite's data directory must not be open in two processes.
@@ -14,18 +15,19 @@ import { createJobBodies } from '../server/jobs/functions';
 import { createInProcessRunner } from '../server/jobs/in-process-runner';
 import { InProcessSteps } from '../server/jobs/steps';
 import { sweepOutbox } from '../server/jobs/sweep-outbox';
+import { outboxCounts, retryDeadEvents } from '../server/events/outbox';
 import { config } from '../server/config';
 import { parseInstant } from '../server/lifecycle/clock';
 import type { JobReport } from '../server/lifecycle/report';
 import { runDecay, type JobRequest, type LifecycleDeps } from '../server/lifecycle/run-decay';
 import { runRetention } from '../server/lifecycle/run-retention';
-import { vacuumAnalyze } from '../db/maintenance';
+import { eraseOnDisk, vacuumAnalyze } from '../db/maintenance';
 import { runConsolidation } from '../server/lifecycle/run-consolidation';
 import { llm } from '../server/llm';
 import { createEmbedder } from '../server/memory/embedder';
 import { reembedUser, usersNeedingReembed } from '../server/memory/reembed';
 
-const USAGE = 'usage: npm run jobs -- <decay|retention|reembed|sweep|consolidate|maintenance> [--user ID] [--now ISO] [--dry-run] [--json]';
+const USAGE = 'usage: npm run jobs -- <decay|retention|reembed|sweep|consolidate|maintenance|outbox> [--user ID] [--now ISO] [--dry-run] [--json] [--retry-dead]';
 
 function fail(message: string): never {
   console.error(message);
@@ -36,7 +38,13 @@ const { values, positionals } = (() => {
   try {
     return parseArgs({
       allowPositionals: true,
-      options: { user: { type: 'string' }, now: { type: 'string' }, 'dry-run': { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
+      options: {
+        user: { type: 'string' },
+        now: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        'retry-dead': { type: 'boolean', default: false },
+      },
     });
   } catch (error) {
     return fail(`${(error as Error).message}\n${USAGE}`);
@@ -45,7 +53,7 @@ const { values, positionals } = (() => {
 
 const job = positionals[0];
 if (!job || positionals.length > 1) fail(USAGE);
-if (!['decay', 'retention', 'reembed', 'sweep', 'consolidate', 'maintenance'].includes(job)) fail(`unknown job "${job}"\n${USAGE}`);
+if (!['decay', 'retention', 'reembed', 'sweep', 'consolidate', 'maintenance', 'outbox'].includes(job)) fail(`unknown job "${job}"\n${USAGE}`);
 
 let now: Date;
 try {
@@ -80,7 +88,24 @@ const deps: LifecycleDeps = { withUser: createWithUser(connection.db), withSyste
 
 async function main(): Promise<void> {
   if (job === 'decay') return printReport('decay', await runDecay(new InProcessSteps(noEvents), request, deps));
-  if (job === 'retention') return printReport('retention', await runRetention(new InProcessSteps(noEvents), request, deps));
+  if (job === 'retention') {
+    const report = await runRetention(new InProcessSteps(noEvents), request, deps);
+    printReport('retention', report);
+    if (!values.json) console.log(`  sent outbox events ${report.dryRun ? 'to purge' : 'purged'}: ${report.sentEventsPurged}`);
+    return;
+  }
+  if (job === 'outbox') {
+    // Dead letters: events that failed config.jobs.outboxMaxAttempts times and are no longer swept.
+    if (request.dryRun || request.userId) fail('outbox: --dry-run and --user are not supported');
+    const retried = values['retry-dead'] ? await retryDeadEvents(deps.withSystem) : 0;
+    const counts = await outboxCounts(deps.withSystem);
+    console.log(
+      values.json
+        ? JSON.stringify({ job, ...counts, retried }, null, 2)
+        : `outbox: ${counts.pending} pending, ${counts.sent} sent, ${counts.dead} dead-lettered${values['retry-dead'] ? ` (${retried} dead letter(s) given fresh attempts)` : ''}`,
+    );
+    return;
+  }
   if (job === 'maintenance') {
     if (request.dryRun || request.userId) fail('maintenance: --dry-run and --user are not supported');
     const report = await vacuumAnalyze(connection.db);
@@ -111,6 +136,7 @@ async function main(): Promise<void> {
   const bodies = createJobBodies(() => ({
     extraction: { withUser: deps.withUser, extractionModel: registry.describe().extraction.offline ? null : registry.getExtractionModel(), embedder },
     reembed: { ...deps, embedder, batchSize: config.jobs.reembedBatch },
+    bulk: { withUser: deps.withUser, embedder, eraseOnDisk: (tables) => eraseOnDisk(connection.db, connection.driver, tables) },
   }));
   const runner = createInProcessRunner(bodies.byEvent);
   const dispatcher = createDispatcher(deps.withUser, inngestConfigured() ? deliverToInngest : deliverInProcess(runner));

@@ -6,8 +6,50 @@ export const config = {
   auth: {
     passwordMinLength: 8,
     passwordMaxLength: 256,
+    /**
+     * Issue 14, item 8: a new password needs at least this zxcvbn score (0–4). 3 is zxcvbn's
+     * "safely unguessable" (about 10^8 guesses or more): with argon2id and the sign-in limits
+     * below, an online attack gets nowhere near that, and an offline one on a stolen hash is slow.
+     */
+    passwordMinScore: 3,
     emailMaxLength: 320,
     nameMaxLength: 100,
+    /**
+     * Issue 14, item 6: a session lasts this long from sign-in (the cookie and its server-side
+     * row, server/auth/session-registry.ts); each sign-in deletes up to purgeBatch expired rows.
+     */
+    session: { maxAgeSeconds: 30 * 24 * 60 * 60, purgeBatch: 100 },
+    /** Issue 14, item 5: sign-in and sign-up limits, kept in Postgres (server/ratelimit/). */
+    throttle: {
+      /**
+       * Reverse proxies in front of the app that append to X-Forwarded-For: the client address is
+       * the entry this many places from the right (server/auth/client-address.ts).
+       */
+      proxyHops: 1,
+      /** A browser that signed in to an account is "known" to it this long (known-device cookie). */
+      knownDeviceDays: 180,
+      signIn: {
+        /**
+         * Consecutive failed sign-ins for one e-mail, from browsers not known to the account;
+         * reset by a success. The 11th attempt within the hour is refused for 15 minutes, even
+         * with the right password; attempts during the block do not extend it.
+         */
+        account: { points: 10, durationSeconds: 60 * 60, blockSeconds: 15 * 60 },
+        /** Failed sign-ins from one address across all accounts (password spraying). */
+        address: { points: 50, durationSeconds: 60 * 60, blockSeconds: 60 * 60 },
+        /**
+         * Consecutive failures from one known browser for its own account. It replaces the two
+         * limits above for that browser, so strangers' failures never lock its owner out.
+         */
+        device: { points: 10, durationSeconds: 60 * 60, blockSeconds: 15 * 60 },
+      },
+      signUp: {
+        /** Sign-up attempts that pass validation, per e-mail (each says whether the e-mail is taken). */
+        account: { points: 5, durationSeconds: 60 * 60, blockSeconds: 60 * 60 },
+        /** …and per address (mass account creation; each new password costs an argon2id hash). */
+        address: { points: 50, durationSeconds: 60 * 60, blockSeconds: 60 * 60 },
+      },
+    },
   },
   chat: {
     /** Model steps in one reply when it may call memory tools: find, change, then answer. */
@@ -19,8 +61,8 @@ export const config = {
     conversationsPageSize: 30,
     maxConversationsPageSize: 100,
     titleMaxChars: 120,
-    /** Per-user rate limit on the chat route. */
-    rateLimit: { windowMs: 60_000, maxRequests: 20 },
+    /** Per-user limit on chat turns: 20 a minute (a fixed window, kept in Postgres with the sign-in limits). */
+    rateLimit: { points: 20, durationSeconds: 60, blockSeconds: 0 },
     /** Working memory: recent messages that fit this many tokens, plus a rolling summary. */
     workingMemoryTokens: 3_000,
     summaryMaxTokens: 400,
@@ -149,8 +191,18 @@ export const config = {
   jobs: {
     /** Outbox: re-send events not acknowledged after this long, at most this many times. */
     outboxSweepAfterMs: 60_000,
+    /** Past this many failed sends an event is dead-lettered: out of the sweep, counted in /api/health. */
     outboxMaxAttempts: 8,
     outboxSweepBatch: 100,
+    /**
+     * Issue 14, item 9: a turn's event is written with the user's message, before the reply
+     * streams; the sweeper leaves it this long (longer than a reply can take: two model calls of
+     * config.chat.providerTimeoutMs) so only a turn whose process died is re-sent by it.
+     */
+    outboxTurnGraceMs: 150_000,
+    /** Sent events are deleted by the daily retention job once this old, this many per transaction. */
+    outboxSentRetentionDays: 7,
+    outboxPurgeChunk: 500,
     /** In-process mode: how often the sweeper runs. */
     sweepIntervalMs: 60_000,
     reembedBatch: 100,
@@ -159,6 +211,52 @@ export const config = {
     /** Inngest: debounce extraction per conversation (SPEC §4.1), retries per function. */
     extractionDebounce: '10s',
     extractionRetries: 4,
+  },
+  /**
+   * Import, "delete all" and account deletion (issue 14, item 1) run as background jobs in short
+   * transactions (server/bulk/). On the embedded database every transaction queues behind the
+   * one running (one backend), so the sizes below bound how long anyone else waits; measured
+   * with npm run bench:import (README, Performance).
+   */
+  bulk: {
+    import: {
+      /** The cap (README): the file is read whole into the request, validated, then staged. */
+      maxFileChars: 5 * 1024 * 1024,
+      maxMemories: 20_000,
+      /** Items validated between two yields to the event loop (zod is synchronous). */
+      validateChunk: 500,
+      /** Items staged per transaction by the request (plain JSON rows, no triggers). */
+      stageChunk: 250,
+      /** Memories written per transaction, each with postings, version, audit entry and vector. */
+      writeChunk: 5,
+      /** Items embedded per call, ahead of the transactions that write them (one request to a network embedder). */
+      embedBatch: 100,
+      /** Items per job step (Inngest memoises steps: at most 1,000 per run). */
+      stepItems: 500,
+      /** Skipped items listed in the report (counts stay exact). */
+      maxListedSkips: 100,
+      /**
+       * On Postgres (several instances), an import whose request stopped staging its items this
+       * long ago is failed by the next start-up's resume (server/bulk/run-import.ts).
+       */
+      stagingStaleMs: 2 * 60_000,
+    },
+    erasure: {
+      /** Memories deleted per transaction (each cascades to postings, vector, versions, sources). */
+      memoryChunk: 25,
+      /** Rows of other tables (audit entries, messages, staged items, outbox) per transaction. */
+      rowChunk: 200,
+      /** Transactions per job step. */
+      stepTransactions: 40,
+    },
+    /**
+     * Disk erasure after a sweep (db/maintenance.ts eraseOnDisk): on the embedded database it
+     * rewrites the touched tables, which holds the one backend for seconds, so it waits until
+     * nobody has used the app for `idleMs`, and runs anyway after `maxWaitMs`.
+     */
+    disk: { idleMs: 5_000, maxWaitMs: 15 * 60_000, pollMs: 250 },
+    /** Like config.lifecycle.pacing: the jobs' share of the embedded database while people use it. */
+    pacing: { foregroundDuty: 0.25, foregroundActiveMs: 2_000, foregroundMaxRestMs: 1_000 },
   },
   lifecycle: {
     // SPEC §6
@@ -202,6 +300,17 @@ export const config = {
       /** Weekly, off-peak: Sunday 04:00 UTC, after the daily decay (03:00) and retention (03:30). */
       cron: 'TZ=UTC 0 4 * * 0',
     },
+  },
+  /**
+   * Issue 14, item 7: bounds every API input is checked against before it reaches Postgres
+   * (server/input/bounds.ts), so odd values are a 400 naming the field, not a 500.
+   */
+  input: {
+    /** Dates (filters, "valid until", "as of", imported dates) fall in these years, UTC. */
+    minYear: 1900,
+    maxYear: 9999,
+    /** Paging cursors are short base64url strings; anything longer is not one of ours. */
+    cursorMaxChars: 300,
   },
 } as const;
 

@@ -3,6 +3,8 @@
  * person can act on. Mapped once to HTTP and tRPC statuses; database details are logged,
  * never sent to the browser.
  */
+import { loggableError } from './logging/loggable-error';
+
 export type ErrorType =
   | 'bad_request'
   | 'unauthorized'
@@ -79,7 +81,8 @@ export class AppError extends Error {
 export function errorResponse(error: unknown): Response {
   const appError =
     error instanceof AppError ? error : new AppError('internal:api', 'Something went wrong on our side. Please try again.');
-  if (!(error instanceof AppError)) console.error('[api] unexpected error', error);
+  // Never the raw error: its query parameters or request body may hold the user's message.
+  if (!(error instanceof AppError)) console.error('[api] unexpected error', loggableError(error));
   const headers: Record<string, string> = {};
   if (appError.retryAfterSeconds !== undefined) headers['Retry-After'] = String(appError.retryAfterSeconds);
   return Response.json(appError.toJSON(), { status: appError.status, headers });

@@ -1,8 +1,8 @@
 /** Per-user settings and the audit trail of memory events (SPEC §7). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { userOwnedPolicies } from './rls';
+import { hiddenThrough, userOwnedPolicies } from './rls';
 
 export const userSettings = pgTable(
   'user_settings',
@@ -38,6 +38,14 @@ export const auditLog = pgTable(
     memoryId: uuid('memory_id'),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Write order, as on memories: an erasure hides the entries about the memories it deletes. */
+    seq: bigint('seq', { mode: 'number' }).default(sql`nextval('row_seq')`),
   },
-  (t) => [index('audit_log_user_created_idx').on(t.userId, t.createdAt.desc()), ...userOwnedPolicies(t.userId)],
+  (t) => [
+    index('audit_log_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // A memory's entries by its id: scrubbed when it is deleted, removed when an import is undone.
+    index('audit_log_memory_idx').on(t.memoryId).where(sql`${t.memoryId} is not null`),
+    // Entries about memories a pending erasure deletes are hidden with them; the rest stay.
+    ...userOwnedPolicies(t.userId, sql`(${t.memoryId} is null or coalesce(${t.seq}, 0) > ${hiddenThrough})`),
+  ],
 );

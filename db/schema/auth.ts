@@ -4,7 +4,7 @@
  * the system handle (server/auth/adapter.ts) because sign-in happens before there is a user.
  */
 import type { AdapterAccountType } from '@auth/core/adapters';
-import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { userOwnedPolicies } from './rls';
 
 export const users = pgTable(
@@ -51,7 +51,13 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expires: timestamp('expires', { mode: 'date', withTimezone: true }).notNull(),
   },
-  (t) => [...userOwnedPolicies(t.userId)],
+  (t) => [
+    // Issue 14, item 6: with JWT cookies these rows are the server's list of live sessions
+    // (server/auth/session-registry.ts); by user for deletion's cascade, by expiry for the purge.
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expires),
+    ...userOwnedPolicies(t.userId),
+  ],
 );
 
 /** Not user-owned (keyed by e-mail before an account exists): the app role gets no grant. */

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { userOwnedPolicies } from './rls';
+import { accountNotErasing, userOwnedPolicies } from './rls';
 
 export const conversations = pgTable(
   'conversations',
@@ -42,7 +42,8 @@ export const conversations = pgTable(
     // Lets children reference (id, user_id) so a row can never point at another user's parent.
     unique('conversations_id_user_unique').on(t.id, t.userId),
     index('conversations_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
-    ...userOwnedPolicies(t.userId),
+    // An account being deleted shows nothing while its sweep runs (server/bulk/).
+    ...userOwnedPolicies(t.userId, accountNotErasing),
   ],
 );
 
@@ -74,6 +75,6 @@ export const messages = pgTable(
     index('messages_conversation_created_idx').on(t.conversationId, t.createdAt, t.id),
     check('messages_role_check', sql`${t.role} in ('user', 'assistant')`),
     check('messages_status_check', sql`${t.status} in ('complete', 'stopped', 'error')`),
-    ...userOwnedPolicies(t.userId),
+    ...userOwnedPolicies(t.userId, accountNotErasing),
   ],
 );

@@ -4,3 +4,5 @@ export * from './chat';
 export * from './memory';
 export * from './account';
 export * from './outbox';
+export * from './ratelimit';
+export * from './bulk';

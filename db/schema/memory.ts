@@ -1,6 +1,7 @@
 /** Memory items and everything derived from them (SPEC §2–4). */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -18,7 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { conversations, messages } from './chat';
-import { userOwnedPolicies } from './rls';
+import { hiddenThrough, userOwnedPolicies } from './rls';
 import { anyVector, tsvector } from './vector';
 
 export const MEMORY_TYPES = ['episodic', 'semantic', 'procedural', 'working'] as const;
@@ -97,6 +98,11 @@ export const memories = pgTable(
     accessCount: integer('access_count').notNull().default(0),
     hitCount: integer('hit_count').notNull().default(0),
     failCount: integer('fail_count').notNull().default(0),
+    /**
+     * Write order (the row_seq sequence, bulk.ts): an erasure hides every row up to its watermark
+     * at once. Rows from before the column existed have none and count as older than any watermark.
+     */
+    seq: bigint('seq', { mode: 'number' }).default(sql`nextval('row_seq')`),
   },
   (t) => [
     unique('memories_id_user_unique').on(t.id, t.userId),
@@ -122,7 +128,8 @@ export const memories = pgTable(
     check('memories_validity_check', sql`${t.validity} in (${inList(MEMORY_VALIDITY)})`),
     check('memories_importance_check', sql`${t.importance} between 1 and 5`),
     check('memories_summary_length_check', sql`char_length(${t.summary}) between 1 and 1000`),
-    ...userOwnedPolicies(t.userId),
+    // A pending "delete all" or account deletion hides the rows it will delete (bulk.ts).
+    ...userOwnedPolicies(t.userId, sql`coalesce(${t.seq}, 0) > ${hiddenThrough}`),
   ],
 );
 

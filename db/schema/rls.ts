@@ -25,11 +25,35 @@ export const systemRole = pgRole(SYSTEM_ROLE).existing();
 export const currentAppUser: SQL = sql`nullif(current_setting('app.user_id', true), '')`;
 
 /**
+ * The transaction-local setting an erasure's sweep sets (db/erasure.ts) to reach the rows it is
+ * deleting; every other transaction leaves it unset and cannot see them.
+ */
+export const ERASING_SETTING = 'app.erasing';
+
+/** The largest bigint: an account deletion hides every row of the account, whatever its seq. */
+export const HIDE_EVERYTHING = '9223372036854775807';
+
+/**
+ * Rows numbered (seq) up to this are hidden from the current user: the newest pending erasure's
+ * watermark (bulk_jobs.hidden_through), or -1 when there is none or the sweep itself is asking.
+ * An uncorrelated scalar subquery, so Postgres evaluates it once per query (an InitPlan on the
+ * tiny partial index bulk_jobs_hidden_idx), not once per row.
+ */
+const HIDDEN_THROUGH =
+  `(select case when current_setting('${ERASING_SETTING}', true) = 'on' then -1 else coalesce(max(j.hidden_through), -1) end` +
+  ` from bulk_jobs j where j.user_id = nullif(current_setting('app.user_id', true), '') and j.hidden_through is not null)`;
+export const hiddenThrough: SQL = sql.raw(HIDDEN_THROUGH);
+
+/** For tables without seq (conversations, messages): hidden only while the account is being deleted. */
+export const accountNotErasing: SQL = sql.raw(`${HIDDEN_THROUGH} < ${HIDE_EVERYTHING}`);
+
+/**
  * The policies every user-owned table gets: the app role reads and writes only the current
  * user's rows; the system role may reach all rows (only code that has no user uses it).
+ * `visible` narrows the app role's rows further (what a pending erasure hides, bulk.ts).
  */
-export function userOwnedPolicies(ownerColumn: AnyPgColumn) {
-  const isOwner = sql`${ownerColumn} = ${currentAppUser}`;
+export function userOwnedPolicies(ownerColumn: AnyPgColumn, visible?: SQL) {
+  const isOwner = visible ? sql`${ownerColumn} = ${currentAppUser} and ${visible}` : sql`${ownerColumn} = ${currentAppUser}`;
   return [
     pgPolicy('owner_only', { as: 'permissive', for: 'all', to: appRole, using: isOwner, withCheck: isOwner }),
     pgPolicy('system_access', { as: 'permissive', for: 'all', to: systemRole, using: sql`true`, withCheck: sql`true` }),

@@ -1,9 +1,11 @@
 import 'server-only';
 import { forUser } from '../../db';
 import { getSessionUser } from '../auth/session';
+import { bulkJobLauncher } from '../jobs/production';
 import type { Context } from './trpc';
 
-export async function createContext(): Promise<Context> {
-  const user = await getSessionUser();
-  return { user, db: user ? forUser(user.id) : null };
+/** Per request: the session user (null when signed out or revoked) and a handle bound to them. */
+export async function createContext({ req }: { req: Request }): Promise<Context> {
+  const user = await getSessionUser(req.headers);
+  return { user, db: user ? forUser(user.id) : null, jobs: bulkJobLauncher };
 }

@@ -9,6 +9,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { UserDb } from '../../db/boundary';
 import type { SessionUser } from '../auth/session';
+import type { BulkJobLauncher } from '../bulk/launcher';
 import { AppError, type ErrorType } from '../errors';
 import { NUL_MESSAGE, nulPath } from '../input/nul-bytes';
 
@@ -16,6 +17,8 @@ export interface Context {
   user: SessionUser | null;
   /** Bound to `user`; null when signed out. */
   db: UserDb | null;
+  /** Hands bulk jobs (import, delete all, account deletion) to the background, on this database. */
+  jobs: BulkJobLauncher;
 }
 
 const TRPC_CODE: Record<ErrorType, TRPCError['code']> = {

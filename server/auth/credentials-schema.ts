@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { config } from '../config';
+import { passwordWeakness } from './password-strength';
 
-const { passwordMinLength, passwordMaxLength, emailMaxLength, nameMaxLength } = config.auth;
+const { passwordMinLength, passwordMaxLength, passwordMinScore, emailMaxLength, nameMaxLength } = config.auth;
 
 export const emailSchema = z
   .string({ error: 'Enter your e-mail address.' })
@@ -11,20 +12,45 @@ export const emailSchema = z
   .pipe(z.email('Enter a valid e-mail address, like name@example.com.'))
   .transform((v) => v.toLowerCase());
 
-export const signUpSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .max(nameMaxLength, `Names are at most ${nameMaxLength} characters.`)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  email: emailSchema,
-  password: z
-    .string({ error: 'Choose a password.' })
-    .min(1, 'Choose a password.')
-    .min(passwordMinLength, `Use at least ${passwordMinLength} characters for your password.`)
-    .max(passwordMaxLength, `Passwords are at most ${passwordMaxLength} characters.`),
-});
+/** Length only; strength needs the other fields too (checkPasswordStrength). */
+const newPasswordField = z
+  .string({ error: 'Choose a password.' })
+  .min(1, 'Choose a password.')
+  .min(passwordMinLength, `Use at least ${passwordMinLength} characters for your password.`)
+  .max(passwordMaxLength, `Passwords are at most ${passwordMaxLength} characters.`);
+
+/**
+ * The strength rule for every place a password is set: zxcvbn, with the account's own e-mail,
+ * its local part and the name counted as easy words. The message goes on the `password` field.
+ */
+function checkPasswordStrength(value: { password: string; email: string; name?: string }, ctx: z.RefinementCtx): void {
+  const inputs = [value.email, value.email.split('@')[0] ?? '', value.name ?? ''];
+  const weakness = passwordWeakness(value.password, inputs, passwordMinScore);
+  if (weakness) ctx.addIssue({ code: 'custom', path: ['password'], message: weakness });
+}
+
+/**
+ * Runs the strength check even when another field (say the e-mail) has an error, so the form
+ * shows every problem at once; skipped only when the password itself already failed.
+ */
+const whenPasswordParsed = {
+  when: (payload: z.core.ParsePayload) =>
+    !payload.issues.some((issue) => issue.path?.[0] === 'password') &&
+    typeof (payload.value as { password?: unknown } | undefined)?.password === 'string',
+};
+
+export const signUpSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .max(nameMaxLength, `Names are at most ${nameMaxLength} characters.`)
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    email: emailSchema,
+    password: newPasswordField,
+  })
+  .superRefine((value, ctx) => checkPasswordStrength({ ...value, email: typeof value.email === 'string' ? value.email : '' }, ctx), whenPasswordParsed);
 
 export const signInSchema = z.object({
   email: emailSchema,

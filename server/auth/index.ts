@@ -1,29 +1,27 @@
 /**
- * Auth.js v5: e-mail + password (argon2id) always; GitHub and Google when their variables are
- * set. Sessions are JWTs (the Credentials provider requires it), so verifying a session costs
- * no database round trip. Account lookups happen before any user is known, so they run as the
- * system role (db/index.ts).
+ * Auth.js v5 in production: e-mail + password (argon2id) always; GitHub and Google when their
+ * variables are set. The configuration itself is auth-config.ts. Account lookups, the session
+ * registry and the sign-in limits run before any user is known, so they use the system role
+ * (db/index.ts).
  */
 import 'server-only';
-import { DrizzleAdapter } from '@auth/drizzle-adapter';
 import NextAuth, { type NextAuthConfig } from 'next-auth';
-import Credentials from 'next-auth/providers/credentials';
 import GitHub from 'next-auth/providers/github';
 import Google from 'next-auth/providers/google';
 import { authAdapterDb, withSystem } from '../../db';
-import { accounts, sessions, users, verificationTokens } from '../../db/schema';
+import { config } from '../config';
 import { env } from '../env';
+import { appLimiters } from '../ratelimit/limiters';
+import { createAuthConfig } from './auth-config';
+import { knownDeviceKey } from './known-device';
 import { resolveAuthSecret } from './secret';
-import { verifyCredentials } from './verify-credentials';
+import { createSessionRegistry } from './session-registry';
+import { createSignInThrottle } from './sign-in-throttle';
+import { createSignUpThrottle, type SignUpThrottle } from './sign-up-throttle';
 
-function providers(): NextAuthConfig['providers'] {
+function oauthProviderConfigs(): NextAuthConfig['providers'] {
   const e = env();
-  const list: NextAuthConfig['providers'] = [
-    Credentials({
-      credentials: { email: { type: 'email' }, password: { type: 'password' } },
-      authorize: async (credentials) => verifyCredentials(withSystem, credentials),
-    }),
-  ];
+  const list: NextAuthConfig['providers'] = [];
   if (e.AUTH_GITHUB_ID && e.AUTH_GITHUB_SECRET) {
     list.push(GitHub({ clientId: e.AUTH_GITHUB_ID, clientSecret: e.AUTH_GITHUB_SECRET, allowDangerousEmailAccountLinking: false }));
   }
@@ -41,27 +39,31 @@ export const oauthProviders = (): { id: 'github' | 'google'; name: string }[] =>
   ];
 };
 
-export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
-  adapter: DrizzleAdapter(authAdapterDb(), {
-    usersTable: users,
-    accountsTable: accounts,
-    sessionsTable: sessions,
-    verificationTokensTable: verificationTokens,
-  }),
-  secret: resolveAuthSecret(),
-  // Self-hosted behind a proxy is the common case; AUTH_URL pins the origin when set.
-  trustHost: true,
-  session: { strategy: 'jwt' },
-  pages: { signIn: '/sign-in' },
-  providers: providers(),
-  callbacks: {
-    jwt({ token, user }) {
-      if (user?.id) token.sub = user.id;
-      return token;
-    },
-    session({ session, token }) {
-      if (token.sub) session.user.id = token.sub;
-      return session;
-    },
-  },
-}));
+/** The MAC key of known-device cookies (known-device.ts). */
+export const deviceKey = (): string => knownDeviceKey(resolveAuthSecret());
+
+let built: NextAuthConfig | undefined;
+
+/** One configuration per process, shared by next-auth's handlers and read-session.ts. */
+export function authConfig(): NextAuthConfig {
+  if (!built) {
+    const limiters = appLimiters();
+    built = createAuthConfig({
+      adapterDb: authAdapterDb(),
+      withSystem,
+      sessions: createSessionRegistry(authAdapterDb(), config.auth.session),
+      signInThrottle: createSignInThrottle({ account: limiters.signInAccount, address: limiters.signInAddress, device: limiters.signInDevice }),
+      secret: resolveAuthSecret(),
+      deviceKey: deviceKey(),
+      oauthProviders: oauthProviderConfigs(),
+    });
+  }
+  return built;
+}
+
+export function signUpThrottle(): SignUpThrottle {
+  const limiters = appLimiters();
+  return createSignUpThrottle({ account: limiters.signUpAccount, address: limiters.signUpAddress });
+}
+
+export const { handlers, signIn, signOut } = NextAuth(authConfig);

@@ -4,20 +4,27 @@ import type { WithSystem } from '../../db/boundary';
 import { AppError } from '../errors';
 import { fieldErrors, signUpSchema } from './credentials-schema';
 import { hashPassword } from './password';
+import type { SignUpThrottle } from './sign-up-throttle';
 
 const UNIQUE_VIOLATION = '23505';
 
 /**
  * Creates an account with an e-mail and password. Runs as the system role because the user does
  * not exist yet; the user row and its credential are written in one transaction, so a failure
- * leaves nothing behind.
+ * leaves nothing behind. Valid input spends a sign-up attempt for the e-mail and the client's
+ * address first (a refusal is a `rate_limited:auth` AppError with retryAfterSeconds).
  */
-export async function signUp(withSystem: WithSystem, input: unknown): Promise<{ id: string; email: string }> {
+export async function signUp(
+  withSystem: WithSystem,
+  input: unknown,
+  guard: { throttle: SignUpThrottle; address: string },
+): Promise<{ id: string; email: string }> {
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) {
     throw new AppError('bad_request:auth', 'Please correct the highlighted fields.', { fields: fieldErrors(parsed.error) });
   }
   const { email, password, name } = parsed.data;
+  await guard.throttle.begin({ email, address: guard.address });
   const duplicate = () =>
     new AppError('conflict:auth', 'An account with this e-mail already exists. Sign in instead.', {
       fields: { email: 'An account with this e-mail already exists.' },

@@ -1,6 +1,5 @@
 import 'server-only';
 import { after } from 'next/server';
-import { config } from '../config';
 import { env } from '../env';
 import { withUser } from '../../db';
 import { createDispatcher, defaultDeliver } from '../jobs/dispatch';
@@ -9,9 +8,9 @@ import { llm } from '../llm';
 import { settingsAwareFastChannel, settingsAwareRecall } from './memory-hooks';
 import { memoryTools } from './memory-tools';
 import type { ChatTurnDeps } from './run-chat-turn';
-import { createRateLimiter } from './rate-limit';
-
-const rateLimit = createRateLimiter(config.chat.rateLimit);
+import { appLimiters } from '../ratelimit/limiters';
+import { loggableError } from '../logging/loggable-error';
+import { createChatRateLimit } from './rate-limit';
 
 /** The production wiring of a chat turn: configured model, event bus, limiter, `after()`. */
 export function chatTurnDeps(): ChatTurnDeps {
@@ -27,12 +26,12 @@ export function chatTurnDeps(): ChatTurnDeps {
     // A real model manages memory with tools; the offline model cannot call them (nor can some
     // OpenAI-compatible servers: CHAT_MEMORY_TOOLS=off) and relies on the fast channel's patterns.
     tools: chat.offline || env().CHAT_MEMORY_TOOLS === 'off' ? undefined : (db, context) => memoryTools(db, configuredEmbedder(), context),
-    rateLimit,
+    rateLimit: createChatRateLimit(appLimiters().chat),
     recall: settingsAwareRecall({ embedder: configuredEmbedder(), embedderFor }),
     defer: (task) =>
       after(() =>
         task().catch((error: unknown) => {
-          console.error('[chat] post-turn work failed', error);
+          console.error('[chat] post-turn work failed', loggableError(error));
         }),
       ),
   };

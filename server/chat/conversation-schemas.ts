@@ -1,11 +1,24 @@
 import { z } from 'zod';
 import { config } from '../config';
+import { encodeCursor, inDateRange, isUuid, pagingCursor } from '../input/bounds';
 
 export const conversationIdSchema = z.uuid({ error: 'Conversation ids are UUIDs.' });
 
+/** `Date.toISOString()` exactly, as the list writes it. */
+const JS_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** The conversation list's cursor: the last row's updatedAt (ISO, milliseconds) and id. */
+export const conversationCursor = pagingCursor('|', ([iso, id, ...rest]) => {
+  if (rest.length > 0 || !isUuid(id) || !iso || !JS_ISO.test(iso)) return null;
+  const updatedAt = new Date(iso);
+  // A round trip catches 2025-02-30 and friends, which Date would roll over.
+  return !Number.isNaN(updatedAt.getTime()) && updatedAt.toISOString() === iso && inDateRange(updatedAt) ? { updatedAt, id } : null;
+});
+export const encodeConversationCursor = (row: { updatedAt: Date; id: string }) => encodeCursor('|', [row.updatedAt.toISOString(), row.id]);
+
 export const listConversationsInput = z
   .object({
-    cursor: z.string().max(200).nullish(),
+    cursor: conversationCursor.nullish(),
     limit: z.number().int().min(1).max(config.chat.maxConversationsPageSize).default(config.chat.conversationsPageSize),
     search: z.string().trim().max(200, 'Search text is at most 200 characters.').optional(),
     // Sent by tRPC's infinite queries; the list only pages forward.

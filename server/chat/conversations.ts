@@ -5,7 +5,7 @@ import type { UserDb } from '../../db/boundary';
 import { conversations, messages } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { AppError } from '../errors';
-import type { listConversationsInput, ConversationSummary, ChatMessage } from './conversation-schemas';
+import { encodeConversationCursor, type listConversationsInput, type ConversationSummary, type ChatMessage } from './conversation-schemas';
 
 const summaryColumns = {
   id: conversations.id,
@@ -15,17 +15,6 @@ const summaryColumns = {
   memoryDisabled: conversations.memoryDisabled,
 };
 
-function encodeCursor(row: ConversationSummary): string {
-  return Buffer.from(`${row.updatedAt.toISOString()}|${row.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { updatedAt: Date; id: string } {
-  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const updatedAt = new Date(iso ?? '');
-  if (!id || Number.isNaN(updatedAt.getTime())) throw new AppError('bad_request:conversation', 'That page cursor is not valid; reload the list.');
-  return { updatedAt, id };
-}
-
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Newest first, keyset-paginated so page N costs the same as page 1. */
@@ -33,7 +22,8 @@ export async function listConversations(db: UserDb, input: z.output<typeof listC
   const filters: (SQL | undefined)[] = [];
   if (input.search) filters.push(ilike(conversations.title, `%${escapeLike(input.search)}%`));
   if (input.cursor) {
-    const { updatedAt, id } = decodeCursor(input.cursor);
+    // Decoded and checked by the input schema (conversation-schemas.ts).
+    const { updatedAt, id } = input.cursor;
     filters.push(or(lt(conversations.updatedAt, updatedAt), and(eq(conversations.updatedAt, updatedAt), lt(conversations.id, id))));
   }
   const rows = await db.run((tx) =>
@@ -46,7 +36,7 @@ export async function listConversations(db: UserDb, input: z.output<typeof listC
   );
   const items = rows.slice(0, input.limit);
   const last = items.at(-1);
-  return { items, nextCursor: rows.length > input.limit && last ? encodeCursor(last) : null };
+  return { items, nextCursor: rows.length > input.limit && last ? encodeConversationCursor(last) : null };
 }
 
 const notFound = () => new AppError('not_found:conversation', 'This conversation does not exist or was deleted.');

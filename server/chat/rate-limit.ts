@@ -1,26 +1,21 @@
 import { AppError } from '../errors';
+import { consumeOrWait, type Limiter } from '../ratelimit/limiter';
+
+export interface ChatRateLimit {
+  /** Records one turn for `userId`; throws a 429 AppError with Retry-After when over. */
+  check(userId: string): Promise<void>;
+}
 
 /**
- * A sliding-window limit per key, in process memory. Enough for one app instance; several
- * instances each enforce the limit on their own share of traffic.
+ * The per-user chat limit over a shared limiter (the rate_limits table in production), so it
+ * holds across app instances rather than per process.
  */
-export function createRateLimiter(options: { windowMs: number; maxRequests: number; now?: () => number }) {
-  const hits = new Map<string, number[]>();
-  const now = options.now ?? Date.now;
+export function createChatRateLimit(limiter: Limiter): ChatRateLimit {
   return {
-    /** Records one request for `key`; throws a 429 AppError with Retry-After when over. */
-    check(key: string): void {
-      const t = now();
-      const recent = (hits.get(key) ?? []).filter((at) => t - at < options.windowMs);
-      if (recent.length >= options.maxRequests) {
-        const retryAfterSeconds = Math.max(1, Math.ceil((recent[0]! + options.windowMs - t) / 1000));
-        hits.set(key, recent);
-        throw new AppError('rate_limited:chat', `You're sending messages too fast. Try again in ${retryAfterSeconds} s.`, {
-          retryAfterSeconds,
-        });
-      }
-      recent.push(t);
-      hits.set(key, recent);
+    async check(userId) {
+      const wait = await consumeOrWait(limiter, userId);
+      if (wait === null) return;
+      throw new AppError('rate_limited:chat', `You're sending messages too fast. Try again in ${wait} s.`, { retryAfterSeconds: wait });
     },
   };
 }

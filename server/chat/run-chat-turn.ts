@@ -1,7 +1,9 @@
 /**
- * One chat turn, end to end: store the user's message, build the prompt (system + memory +
- * working memory), stream the reply, then store it (complete, or the partial text marked
- * stopped if the user stopped it) together with the turn's outbox event for the memory pipeline.
+ * One chat turn, end to end: store the user's message together with the turn's outbox event for
+ * the memory pipeline, build the prompt (system + memory + working memory), stream the reply,
+ * then store it (complete, or the partial text marked stopped if the user stopped it) and send
+ * the event. A reply that fails, is stopped, or dies with the process still has its user's words
+ * extracted: the event was committed with them (issue 14, item 9).
  */
 import 'server-only';
 import {
@@ -25,6 +27,7 @@ import { enqueueEvent, type OutboxRow } from '../events/outbox';
 import type { Dispatcher } from '../jobs/dispatch';
 import { type FastChannelMessage, type FastChannelResult } from '../memory/fast-channel';
 import { fastChannelNote } from '../memory/fast-channel-note';
+import { loggableError } from '../logging/loggable-error';
 import { maskValuesFrom } from '../memory/validate/secrets';
 import { turnCompleted } from '../../inngest/events';
 import { recordLedger, touchAccessStats } from '../recall/ledger';
@@ -51,7 +54,8 @@ export interface ChatTurnDeps {
   dispatcher: Dispatcher;
   /** Explicit "remember …" / "forget …" handled before the reply (SPEC §4.1). */
   fastChannel?: (db: UserDb, message: FastChannelMessage) => Promise<FastChannelResult | null>;
-  rateLimit: { check(key: string): void };
+  /** Per-user turn limit (server/chat/rate-limit.ts); a refusal throws a 429 AppError. */
+  rateLimit: { check(userId: string): Promise<void> | void };
   /** Runs work after the response is sent (Next's `after`); tests await it directly. */
   defer: (task: () => Promise<void>) => void;
   now?: () => Date;
@@ -85,6 +89,8 @@ const notFound = () => new AppError('not_found:conversation', 'This conversation
 
 interface PreparedTurn {
   userMessage: { id: string; content: string; createdAt: Date; isNew: boolean };
+  /** The turn's event, committed with the user's message; sent when the reply ends. */
+  event: OutboxRow;
   history: Awaited<ReturnType<typeof loadHistory>>;
   title: string | null;
   summary: string | null;
@@ -104,8 +110,23 @@ async function createConversation(tx: Tx, id: string, userId: string): Promise<v
   }
 }
 
+/**
+ * The turn's event: the sweeper leaves it alone while the reply may still be streaming
+ * (config.jobs.outboxTurnGraceMs), so it re-sends only a turn whose process died. The reply's id
+ * is reserved now; a failed or stopped-before-any-text reply is never stored under it.
+ */
+function enqueueTurnEvent(tx: Tx, db: UserDb, conversationId: string, userMessageId: string, assistantId: string): Promise<OutboxRow> {
+  return enqueueEvent(tx, {
+    userId: db.userId,
+    event: turnCompleted.name,
+    payload: { userId: db.userId, conversationId, messageIds: [userMessageId, assistantId] },
+    idempotencyKey: `turn-${assistantId}`,
+    availableAt: new Date(Date.now() + config.jobs.outboxTurnGraceMs),
+  });
+}
+
 /** Everything before the model call, in one transaction: the user's message is safe first. */
-async function prepareTurn(db: UserDb, input: ChatRequest): Promise<PreparedTurn> {
+async function prepareTurn(db: UserDb, input: ChatRequest, assistantId: string): Promise<PreparedTurn> {
   return db.run(async (tx) => {
     let conversation = await findConversation(tx, input.id);
     let userMessage: PreparedTurn['userMessage'];
@@ -128,6 +149,7 @@ async function prepareTurn(db: UserDb, input: ChatRequest): Promise<PreparedTurn
     const history = await loadHistory(tx, input.id);
     return {
       userMessage,
+      event: await enqueueTurnEvent(tx, db, input.id, userMessage.id, assistantId),
       history,
       title: conversation.title,
       summary: conversation.summary,
@@ -142,9 +164,10 @@ function toModelMessages(memory: WorkingMemory): ModelMessage[] {
 }
 
 export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortSignal, deps: ChatTurnDeps): Promise<Response> {
-  deps.rateLimit.check(db.userId);
+  await deps.rateLimit.check(db.userId);
   const now = deps.now?.() ?? new Date();
-  const turn = await prepareTurn(db, input);
+  const assistantId = crypto.randomUUID();
+  const turn = await prepareTurn(db, input, assistantId);
   const { timeZone } = await getUserSettings(db);
   const memory = buildWorkingMemory(turn.history, {
     budget: config.chat.workingMemoryTokens,
@@ -165,76 +188,75 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
   // Titles and summaries are side tasks for the cheap model (EXTRACTION_MODEL, else the chat model).
   const sideModel = deps.sideModel ?? deps.model;
   const needsTitle = !turn.title && turn.isFirstTurn;
-  const assistantId = crypto.randomUUID();
 
   const stream = createUIMessageStream<ChatUIMessage>({
     execute: async ({ writer }) => {
-      // A request the fast channel already carried out is not offered to the tools as well: the
-      // model would change the same memory a second time.
-      const offered = fast ? undefined : deps.tools?.(db, { message: turn.userMessage.content });
-      const system = buildSystemPrompt({ now, timeZone, memorySection, conversationSummary: memory.summary });
-      let reply = await streamReply(writer, deps, { system, messages: toModelMessages(memory), tools: offered, signal, assistantId });
-      if (reply.toolsRefused && offered) {
-        // A server without tool calls (many local ones): answer without them, now and from now on.
-        reply = await streamReply(writer, deps, { system, messages: toModelMessages(memory), tools: undefined, signal, assistantId });
-      }
-      const { text, failure, finish, memoryActions } = reply;
-      if (failure) {
-        // The user's message stays; nothing half-written is stored as a reply.
-        if (failure.retryAfterSeconds !== null) writer.write({ type: 'data-retry', data: { seconds: failure.retryAfterSeconds }, transient: true });
-        writer.write({ type: 'error', errorText: failure.message });
-        return;
-      }
-      const stopped = signal.aborted;
-      if (stopped && text.trim() === '') return;
-      // What the browser is told about the reply, and what is stored with it (plus the fast channel).
-      const replyMetadata = {
-        model: deps.modelId,
-        memoriesUsed,
-        ...(memoryActions.length > 0 ? { memoryActions } : {}),
-        ...(recalled?.note ? { recallNote: recalled.note } : {}),
-      };
-      // The reply and its turn event commit together (transactional outbox): a crash after
-      // this point loses no turn, the sweeper re-sends it.
-      const event = await db.run(async (tx): Promise<OutboxRow | null> => {
-        await insertMessage(tx, {
-          id: assistantId,
-          conversationId: input.id,
-          userId: db.userId,
-          role: 'assistant',
-          // A reply that repeated a secret the user just typed is stored without it.
-          content: maskValuesFrom(text, turn.userMessage.content),
-          status: stopped ? 'stopped' : 'complete',
-          metadata: { ...replyMetadata, ...(fast ? { fastChannel: fast.kind } : {}) },
-        });
-        if (recalled) await recordLedger(tx, db.userId, assistantId, recalled.decisions);
-        if (stopped) return null;
-        return enqueueEvent(tx, {
-          userId: db.userId,
-          event: turnCompleted.name,
-          payload: { userId: db.userId, conversationId: input.id, messageIds: [turn.userMessage.id, assistantId] },
-          idempotencyKey: `turn-${assistantId}`,
-        });
-      });
-      writer.write({
-        ...(finish ?? { type: 'finish' }),
-        messageMetadata: replyMetadata,
-      });
-
-      // After the response, never beside it: a server that answers one request at a time (Ollama)
-      // would otherwise hold the reply behind the title, and a hung title would hold its end.
-      // generateTitle has its own timeout and never throws; the list picks the title up.
-      deps.defer(async () => {
-        if (needsTitle) await saveTitle(db, input.id, await generateTitle(sideModel, turn.userMessage.content));
-        if (recalled) await touchAccessStats(db, recalled.injectedIds, now);
-        if (event) await deps.dispatcher.dispatch(event);
-        if (summaryDue(memory.unsummarised)) {
-          await extendConversationSummary(db, sideModel, input.id, memory.summary, memory.unsummarised);
+      let announced = false;
+      try {
+        // A request the fast channel already carried out is not offered to the tools as well: the
+        // model would change the same memory a second time.
+        const offered = fast ? undefined : deps.tools?.(db, { message: turn.userMessage.content });
+        const system = buildSystemPrompt({ now, timeZone, memorySection, conversationSummary: memory.summary });
+        let reply = await streamReply(writer, deps, { system, messages: toModelMessages(memory), tools: offered, signal, assistantId });
+        if (reply.toolsRefused && offered) {
+          // A server without tool calls (many local ones): answer without them, now and from now on.
+          reply = await streamReply(writer, deps, { system, messages: toModelMessages(memory), tools: undefined, signal, assistantId });
         }
-      });
+        const { text, failure, finish, memoryActions } = reply;
+        if (failure) {
+          // The user's message stays; nothing half-written is stored as a reply.
+          if (failure.retryAfterSeconds !== null) writer.write({ type: 'data-retry', data: { seconds: failure.retryAfterSeconds }, transient: true });
+          writer.write({ type: 'error', errorText: failure.message });
+          return;
+        }
+        const stopped = signal.aborted;
+        if (stopped && text.trim() === '') return;
+        // What the browser is told about the reply, and what is stored with it (plus the fast channel).
+        const replyMetadata = {
+          model: deps.modelId,
+          memoriesUsed,
+          ...(memoryActions.length > 0 ? { memoryActions } : {}),
+          ...(recalled?.note ? { recallNote: recalled.note } : {}),
+        };
+        await db.run(async (tx) => {
+          await insertMessage(tx, {
+            id: assistantId,
+            conversationId: input.id,
+            userId: db.userId,
+            role: 'assistant',
+            // A reply that repeated a secret the user just typed is stored without it.
+            content: maskValuesFrom(text, turn.userMessage.content),
+            status: stopped ? 'stopped' : 'complete',
+            metadata: { ...replyMetadata, ...(fast ? { fastChannel: fast.kind } : {}) },
+          });
+          if (recalled) await recordLedger(tx, db.userId, assistantId, recalled.decisions);
+        });
+        writer.write({
+          ...(finish ?? { type: 'finish' }),
+          messageMetadata: replyMetadata,
+        });
+
+        // After the response, never beside it: a server that answers one request at a time (Ollama)
+        // would otherwise hold the reply behind the title, and a hung title would hold its end.
+        // generateTitle has its own timeout and never throws; the list picks the title up.
+        announced = true;
+        deps.defer(async () => {
+          if (needsTitle) await saveTitle(db, input.id, await generateTitle(sideModel, turn.userMessage.content));
+          if (recalled) await touchAccessStats(db, recalled.injectedIds, now);
+          await deps.dispatcher.dispatch(turn.event);
+          if (summaryDue(memory.unsummarised)) {
+            await extendConversationSummary(db, sideModel, input.id, memory.summary, memory.unsummarised);
+          }
+        });
+      } finally {
+        // Failed, stopped or thrown: no finished reply, but the user's words are still extracted.
+        if (!announced) deps.defer(() => deps.dispatcher.dispatch(turn.event));
+      }
     },
     onError: (error) => {
-      console.error('[chat] turn failed', error);
+      // Never the raw error: Drizzle's message lists the query's parameters (the user's text),
+      // a provider error carries the whole prompt.
+      console.error('[chat] turn failed', loggableError(error));
       return error instanceof AppError ? error.message : 'Something went wrong while answering. Retry in a moment.';
     },
   });

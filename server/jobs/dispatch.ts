@@ -1,6 +1,7 @@
 import type { WithUser } from '../../db/boundary';
 import { inngest, inngestConfigured } from '../../inngest/client';
 import { markDispatched, markFailed, type OutboxRow } from '../events/outbox';
+import { describeError, loggableError } from '../logging/loggable-error';
 import type { InProcessRunner } from './in-process-runner';
 
 export interface Dispatcher {
@@ -23,8 +24,8 @@ export function createDispatcher(withUser: WithUser, deliver: Deliver): Dispatch
         await deliver(row);
         await markDispatched(withUser, row);
       } catch (error) {
-        console.warn(`[jobs] ${row.event} ${row.idempotencyKey} not delivered yet (attempt ${row.attempts + 1}):`, error instanceof Error ? error.message : error);
-        await markFailed(withUser, row, error).catch((markError: unknown) => console.error('[jobs] could not record the failure', markError));
+        console.warn(`[jobs] ${row.event} ${row.idempotencyKey} not delivered yet (attempt ${row.attempts + 1}):`, describeError(error));
+        await markFailed(withUser, row, error).catch((markError: unknown) => console.error('[jobs] could not record the failure', loggableError(markError)));
       }
     },
   };

@@ -4,7 +4,10 @@
  * orchestration lives in one place. Dependencies are injected so tests run the same bodies on
  * their own database and models.
  */
-import { reembedRequested, reembedRequestedData, turnCompleted, turnCompletedData } from '../../inngest/events';
+import { erasureRequested, importRequested, reembedRequested, reembedRequestedData, turnCompleted, turnCompletedData } from '../../inngest/events';
+import type { BulkDeps } from '../bulk/deps';
+import { runErasure } from '../bulk/run-erasure';
+import { runImport } from '../bulk/run-import';
 import { extractTurn, type ExtractionDeps } from '../memory/pipeline/extract-turn';
 import { reembedUser, usersNeedingReembed, type ReembedDeps } from '../memory/reembed';
 import type { Steps } from './steps';
@@ -12,6 +15,8 @@ import type { Steps } from './steps';
 export interface JobDeps {
   extraction: ExtractionDeps;
   reembed: ReembedDeps;
+  /** Import, delete all and account deletion (server/bulk/). */
+  bulk: BulkDeps;
 }
 
 export type JobBody = (steps: Steps, data: unknown) => Promise<unknown>;
@@ -33,9 +38,14 @@ export function createJobBodies(deps: () => JobDeps) {
     return { users: users.length };
   };
 
+  const importMemories = (steps: Steps, data: unknown) => runImport(steps, data, deps().bulk);
+  const eraseMemories = (steps: Steps, data: unknown) => runErasure(steps, data, deps().bulk);
+
   const byEvent: Record<string, JobBody> = {
     [turnCompleted.name]: extractMemories,
     [reembedRequested.name]: reembed,
+    [importRequested.name]: importMemories,
+    [erasureRequested.name]: eraseMemories,
   };
-  return { extractMemories, reembed, byEvent };
+  return { extractMemories, reembed, importMemories, eraseMemories, byEvent };
 }

@@ -5,6 +5,7 @@
  * processes).
  */
 import type { SendEventPayload } from 'inngest';
+import { loggableError } from '../logging/loggable-error';
 import type { JobBody } from './functions';
 import { InProcessSteps } from './steps';
 
@@ -14,12 +15,19 @@ export interface InProcessRunner {
   idle(): Promise<void>;
 }
 
-function queueKey(data: unknown): string {
+/**
+ * Runs of events in `ownLane` queue per user in a lane of their own: a long import or sweep
+ * (minutes, paced) must not hold the user's extraction back; both take the user's memory lock
+ * per transaction, so their writes still never interleave.
+ */
+function queueKey(name: string, data: unknown, ownLane: ReadonlySet<string>): string {
   const userId = (data as { userId?: unknown } | null)?.userId;
-  return typeof userId === 'string' ? `user:${userId}` : 'global';
+  if (typeof userId !== 'string') return 'global';
+  return ownLane.has(name) ? `${name}:${userId}` : `user:${userId}`;
 }
 
-export function createInProcessRunner(bodies: Record<string, JobBody>): InProcessRunner {
+export function createInProcessRunner(bodies: Record<string, JobBody>, options: { ownLane?: readonly string[] } = {}): InProcessRunner {
+  const ownLane = new Set(options.ownLane ?? []);
   const queues = new Map<string, Promise<unknown>>();
 
   const serialised = <T>(key: string, task: () => Promise<T>): Promise<T> => {
@@ -36,7 +44,7 @@ export function createInProcessRunner(bodies: Record<string, JobBody>): InProces
   // the queue it was sent from.
   const sendLocal = (payload: SendEventPayload): Promise<{ ids: string[] }> => {
     for (const event of Array.isArray(payload) ? payload : [payload]) {
-      run(event.name, event.data).catch((error: unknown) => console.error(`[jobs] in-process ${event.name} failed`, error));
+      run(event.name, event.data).catch((error: unknown) => console.error(`[jobs] in-process ${event.name} failed`, loggableError(error)));
     }
     return Promise.resolve({ ids: [] });
   };
@@ -44,7 +52,7 @@ export function createInProcessRunner(bodies: Record<string, JobBody>): InProces
   function run(name: string, data: unknown): Promise<unknown> {
     const body = bodies[name];
     if (!body) return Promise.reject(new Error(`No background function handles ${name}`));
-    return serialised(queueKey(data), () => body(new InProcessSteps(sendLocal), data));
+    return serialised(queueKey(name, data, ownLane), () => body(new InProcessSteps(sendLocal), data));
   }
 
   return {

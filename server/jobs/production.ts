@@ -1,11 +1,16 @@
 /** The process-wide job wiring: bodies on the app database and configured models, and the in-process runner. */
-import { withSystem, withUserInBackground } from '../../db';
+import { activeDriver, embeddedForeground, ownerDb, withSystem, withUserInBackground } from '../../db';
+import { eraseOnDisk } from '../../db/maintenance';
+import { inngest } from '../../inngest/client';
+import { BULK_EVENTS, bulkEventFor, type BulkJobLauncher } from '../bulk/launcher';
 import { config } from '../config';
 import { env } from '../env';
 import { llm } from '../llm';
+import { loggableError } from '../logging/loggable-error';
 import { createLlmRegistry } from '../llm/registry';
 import { createEmbedder, type Embedder } from '../memory/embedder';
 import { createJobBodies, type JobDeps } from './functions';
+import { jobMode } from './dispatch';
 import { createInProcessRunner } from './in-process-runner';
 
 let embedder: Embedder | undefined;
@@ -48,8 +53,31 @@ function productionDeps(): JobDeps {
     // Background work: it does not count as someone waiting (db/foreground.ts).
     extraction: { withUser: withUserInBackground, extractionModel: registry.describe().extraction.offline ? null : registry.getExtractionModel(), embedder: configuredEmbedder() },
     reembed: { withUser: withUserInBackground, withSystem, embedder: configuredEmbedder(), batchSize: config.jobs.reembedBatch },
+    // Paced by people's activity on the embedded database (config.bulk.pacing); the disk erasure
+    // runs on the owner connection, which alone may VACUUM.
+    bulk: {
+      withUser: withUserInBackground,
+      embedder: configuredEmbedder(),
+      foreground: embeddedForeground(),
+      pacing: config.bulk.pacing,
+      eraseOnDisk: (tables) => eraseOnDisk(ownerDb(), activeDriver(), tables),
+      abandonStagingAfterMs: activeDriver() === 'pglite' ? 0 : config.bulk.import.stagingStaleMs,
+    },
   };
 }
 
 export const jobBodies = createJobBodies(productionDeps);
-export const inProcessRunner = createInProcessRunner(jobBodies.byEvent);
+export const inProcessRunner = createInProcessRunner(jobBodies.byEvent, { ownLane: BULK_EVENTS });
+
+/** Bulk jobs go to Inngest when it is configured, otherwise to this process's runner. */
+export const bulkJobLauncher: BulkJobLauncher = {
+  async launch(job) {
+    const event = bulkEventFor(job.kind);
+    const data = { userId: job.userId, jobId: job.id };
+    if (jobMode() === 'inngest') {
+      await inngest.send(event.create(data));
+      return;
+    }
+    void inProcessRunner.run(event.name, data).catch((error: unknown) => console.error(`[jobs] ${event.name} ${job.id} failed`, loggableError(error)));
+  },
+};

@@ -10,8 +10,10 @@ import { config } from '../config';
 import { llm } from '../llm';
 import { usersNeedingReembed } from '../memory/reembed';
 import { createDispatcher, defaultDeliver, jobMode } from './dispatch';
-import { configuredEmbedder, inProcessRunner } from './production';
+import { bulkJobLauncher, configuredEmbedder, inProcessRunner } from './production';
+import { resumeBulkJobs } from '../bulk/resume';
 import { sweepOutbox } from './sweep-outbox';
+import { loggableError } from '../logging/loggable-error';
 import { lifecycleBodies } from '../lifecycle/production';
 import { startLifecycleTimers, startMaintenanceTimers } from '../lifecycle/schedule';
 import { vacuumAnalyze } from '../../db/maintenance';
@@ -31,7 +33,7 @@ async function startReembedIfNeeded(): Promise<void> {
   if (users.length === 0) return;
   console.info(`[jobs] ${users.length} user(s) have memories without ${model} vectors: re-embedding`);
   if (jobMode() === 'inngest') await inngest.send(reembedRequested.create({}));
-  else void inProcessRunner.run(reembedRequested.name, {}).catch((error: unknown) => console.error('[jobs] re-embed failed', error));
+  else void inProcessRunner.run(reembedRequested.name, {}).catch((error: unknown) => console.error('[jobs] re-embed failed', loggableError(error)));
 }
 
 export async function startBackgroundWork(): Promise<void> {
@@ -52,10 +54,14 @@ export async function startBackgroundWork(): Promise<void> {
   } catch (error) {
     console.error('[jobs] start-up embedding checks failed; recall and re-embed will retry later', error);
   }
+  // Imports and erasures a stopped process left half done (their rows say how far they got).
+  await resumeBulkJobs(withSystem, bulkJobLauncher)
+    .then((n) => n > 0 && console.info(`[jobs] resumed ${n} import/deletion job(s)`))
+    .catch((error: unknown) => console.error('[jobs] could not list unfinished import/deletion jobs', error));
   if (mode === 'in-process') {
     const dispatcher = createDispatcher(withUser, defaultDeliver(inProcessRunner));
     const sweep = () => {
-      sweepOutbox(withSystem, dispatcher).catch((error: unknown) => console.error('[jobs] outbox sweep failed', error));
+      sweepOutbox(withSystem, dispatcher).catch((error: unknown) => console.error('[jobs] outbox sweep failed', loggableError(error)));
     };
     sweep();
     setInterval(sweep, config.jobs.sweepIntervalMs).unref();

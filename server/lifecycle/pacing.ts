@@ -10,11 +10,22 @@
 import type { ForegroundActivity } from '../../db/foreground';
 import { config } from '../config';
 
+export interface Pacing {
+  /** Share of the single backend a job may hold while someone was active recently. */
+  foregroundDuty: number;
+  /** "Recently": foreground work within this many ms. */
+  foregroundActiveMs: number;
+  /** A rest is never longer than this, so a job always progresses. */
+  foregroundMaxRestMs: number;
+}
+
 export interface PacingDeps {
   /** Pause before each of a job's transactions; config.lifecycle.chunkPauseMs by default. */
   chunkPauseMs?: number;
   /** People's activity on a shared single-backend database (db/index embeddedForeground()). */
   foreground?: ForegroundActivity | null;
+  /** The job's share while people are active; config.lifecycle.pacing by default. */
+  pacing?: Pacing;
 }
 
 const resumedAt = new WeakMap<object, number>();
@@ -24,7 +35,7 @@ const sleep = (ms: number) => new Promise((resolve) => (ms > 0 ? setTimeout(reso
 export async function paceBeforeTransaction(deps: PacingDeps): Promise<void> {
   const now = performance.now();
   const worked = now - (resumedAt.get(deps) ?? now);
-  const { foregroundDuty, foregroundActiveMs, foregroundMaxRestMs } = config.lifecycle.pacing;
+  const { foregroundDuty, foregroundActiveMs, foregroundMaxRestMs } = deps.pacing ?? config.lifecycle.pacing;
   const active = deps.foreground ? now - deps.foreground.lastActiveAt() < foregroundActiveMs : false;
   const rest = active ? Math.min(foregroundMaxRestMs, (worked * (1 - foregroundDuty)) / foregroundDuty) : 0;
   await sleep(Math.max(rest, deps.chunkPauseMs ?? config.lifecycle.chunkPauseMs));

@@ -10,6 +10,7 @@ import { queryRows } from '../../db/rows';
 import { auditLog, userSettings } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { config } from '../config';
+import { purgeSentEvents } from '../events/outbox';
 import type { Steps } from '../jobs/steps';
 import { lockUserMemory } from '../memory/user-lock';
 import { addDays } from './clock';
@@ -21,7 +22,10 @@ export const RETENTION_ACTOR = 'job:retention' as const;
 
 export type RetentionOutcome = 'messages_purged' | 'conversations_purged';
 export const RETENTION_OUTCOMES: readonly RetentionOutcome[] = ['messages_purged', 'conversations_purged'];
-export type RetentionReport = JobReport<RetentionOutcome>;
+export type RetentionReport = JobReport<RetentionOutcome> & {
+  /** Outbox events sent more than config.jobs.outboxSentRetentionDays ago, deleted (or, dry, found). */
+  sentEventsPurged: number;
+};
 
 async function retentionDaysOf(tx: Tx, userId: string): Promise<number | null> {
   const [row] = await tx.select({ days: userSettings.retentionDays }).from(userSettings).where(eq(userSettings.userId, userId));
@@ -99,5 +103,11 @@ export async function runRetention(steps: Steps, request: JobRequest, deps: Life
     { name: 'retention', withSystem: deps.withSystem, batchSize: deps.batchSize ?? config.lifecycle.userBatchSize, userId: request.userId },
     (userId) => retainUser(deps.withUser, userId, request),
   );
-  return results.reduce(mergeUserResult, emptyReport(RETENTION_OUTCOMES, request));
+  const report = results.reduce(mergeUserResult, emptyReport(RETENTION_OUTCOMES, request));
+  // Sent events are the app's bookkeeping, not anyone's messages: purged across users, unless
+  // the run was for one user only.
+  const sentEventsPurged = request.userId
+    ? 0
+    : await steps.run('purge-sent-events', () => purgeSentEvents(deps.withSystem, { now: request.now, dryRun: request.dryRun }));
+  return { ...report, sentEventsPurged };
 }

@@ -3,6 +3,7 @@
  * UTC times as the Inngest crons. Runs are idempotent, so two processes firing both is harmless.
  */
 import { InProcessSteps } from '../jobs/steps';
+import { loggableError } from '../logging/loggable-error';
 import { DAY_MS } from './clock';
 import type { ConsolidationBody } from './consolidate-body';
 import type { LifecycleBodies } from './job-bodies';
@@ -19,7 +20,7 @@ function daily(name: string, hour: number, minute: number, task: () => Promise<u
     setTimeout(() => {
       task()
         .then((report) => console.info(`[jobs] ${name} done`, JSON.stringify(report).slice(0, 500)))
-        .catch((error: unknown) => console.error(`[jobs] ${name} failed; next run tomorrow`, error))
+        .catch((error: unknown) => console.error(`[jobs] ${name} failed; next run tomorrow`, loggableError(error)))
         .finally(arm);
     }, msUntilNextUtc(new Date(), hour, minute)).unref();
   };
@@ -46,7 +47,7 @@ export function startLifecycleTimers(bodies: LifecycleBodies, consolidate?: Cons
  */
 export function startMaintenanceTimers(task: () => Promise<unknown>, firstRunAfterMs: number): void {
   setTimeout(() => {
-    task().catch((error: unknown) => console.error('[jobs] maintenance failed; next run at 04:30 UTC', error));
+    task().catch((error: unknown) => console.error('[jobs] maintenance failed; next run at 04:30 UTC', loggableError(error)));
   }, firstRunAfterMs).unref();
   daily('maintenance', 4, 30, task);
 }

@@ -111,12 +111,12 @@ test('delete all sits behind a typed confirmation, and a JSON export imports bac
   await expect(page.getByTestId('memory-empty')).toBeVisible();
 
   await page.getByLabel('Import a Mindbase JSON export').setInputFiles(exported);
-  await expect(page.getByTestId('import-result')).toContainText('Added 1, skipped 0.');
+  await expect(page.getByTestId('import-result')).toContainText('Added 1 memory, skipped 0.');
   await expect(memoryItems(page).filter({ hasText: /coffee/i })).toHaveCount(1);
 
   // Importing the same file again adds nothing.
   await page.getByLabel('Import a Mindbase JSON export').setInputFiles(exported);
-  await expect(page.getByTestId('import-result')).toContainText('Added 0, skipped 1.');
+  await expect(page.getByTestId('import-result')).toContainText('Added 0 memories, skipped 1.');
   await expect(memoryItems(page).filter({ hasText: /coffee/i })).toHaveCount(1);
 });
 
@@ -151,7 +151,7 @@ test('the review inbox asks about candidates and clears once they are confirmed 
   });
   await page.goto('/settings/memory');
   await page.getByLabel('Import a Mindbase JSON export').setInputFiles({ name: 'memories.json', mimeType: 'application/json', buffer: Buffer.from(json) });
-  await expect(page.getByTestId('import-result')).toContainText('Added 2, skipped 0.');
+  await expect(page.getByTestId('import-result')).toContainText('Added 2 memories, skipped 0.');
 
   const inbox = page.getByRole('region', { name: /Review/ });
   await expect(inbox.getByTestId('review-item')).toHaveCount(2);

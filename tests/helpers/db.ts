@@ -24,8 +24,9 @@ export interface TestDatabase {
 
 export const DRIVERS: DriverName[] = ['pglite', 'node-postgres'];
 
-export async function createTestDatabase(driver: DriverName = 'pglite', options: { migrate?: boolean } = {}): Promise<TestDatabase> {
-  const pglite = createPglite();
+/** `dataDir`: keep the database in files there (to inspect what reaches the disk) instead of memory. */
+export async function createTestDatabase(driver: DriverName = 'pglite', options: { migrate?: boolean; dataDir?: string } = {}): Promise<TestDatabase> {
+  const pglite = createPglite(options.dataDir);
   let connection: Connection;
   let server: PGLiteSocketServer | undefined;
   if (driver === 'pglite') {

@@ -26,6 +26,8 @@ export const OWNER_COLUMN: Record<string, string> = {
   recall_ledger: 'user_id',
   memory_terms: 'user_id',
   memory_term_stats: 'user_id',
+  bulk_jobs: 'user_id',
+  import_items: 'user_id',
 };
 
 export const USER_OWNED_TABLES = Object.keys(OWNER_COLUMN);
@@ -35,6 +37,8 @@ export interface SeededUser {
   conversationId: string;
   memoryId: string;
   messageId: string;
+  /** A finished bulk job (an import's progress row), parent of import_items. */
+  jobId: string;
 }
 
 const rand = () => crypto.randomUUID();
@@ -75,6 +79,11 @@ export function insertRowSql(table: string, owner: SeededUser) {
     case 'memory_term_stats':
       // One row per user, made by the memories trigger; a seeded user already has it.
       return sql`insert into memory_term_stats (user_id, docs, len_total) values (${o}, 1, 3) on conflict (user_id) do nothing`;
+    case 'bulk_jobs':
+      // Finished, so a probe never collides with the one-running-job-per-user index.
+      return sql`insert into bulk_jobs (id, user_id, kind, status, phase, report) values (${id}, ${o}, 'import', 'done', 'done', '{"skipped":1,"skippedItems":[{"index":0,"summary":"Allergic to peanuts","reason":"already exists"}]}'::jsonb)`;
+    case 'import_items':
+      return sql`insert into import_items (job_id, user_id, idx, item) values (${owner.jobId}, ${o}, ${Math.floor(Math.random() * 1e9)}, '{"summary":"Allergic to peanuts"}'::jsonb)`;
     case 'outbox':
       return sql`insert into outbox (user_id, event, payload, idempotency_key) values (${o}, 'memory/turn.completed', '{}'::jsonb, ${id})`;
     default:
@@ -85,7 +94,7 @@ export function insertRowSql(table: string, owner: SeededUser) {
 /** A user with at least one row in every user-owned table. */
 export async function seedEverything(t: TestDatabase, label: string): Promise<SeededUser> {
   const { id } = await seedUser(t.db, label);
-  const user: SeededUser = { id, conversationId: rand(), memoryId: rand(), messageId: rand() };
+  const user: SeededUser = { id, conversationId: rand(), memoryId: rand(), messageId: rand(), jobId: rand() };
   await t.db.execute(sql`insert into conversations (id, user_id, title) values (${user.conversationId}, ${id}, 'secret plans')`);
   await t.db.execute(
     sql`insert into memories (id, user_id, type, kind, summary, quote, status) values (${user.memoryId}, ${id}, 'semantic', 'fact', 'Allergic to peanuts', 'I am allergic to peanuts', 'active')`,
@@ -93,6 +102,7 @@ export async function seedEverything(t: TestDatabase, label: string): Promise<Se
   await t.db.execute(
     sql`insert into messages (id, conversation_id, user_id, role, content) values (${user.messageId}, ${user.conversationId}, ${id}, 'assistant', 'a reply')`,
   );
+  await t.db.execute(sql`insert into bulk_jobs (id, user_id, kind, status, phase) values (${user.jobId}, ${id}, 'import', 'done', 'done')`);
   for (const table of USER_OWNED_TABLES) {
     if (table === 'users') continue; // seedUser made the row
     await t.db.execute(insertRowSql(table, user));
@@ -182,5 +192,5 @@ export async function findViolations(t: TestDatabase, a: SeededUser, b: SeededUs
 
 async function freshVictim(t: TestDatabase): Promise<SeededUser> {
   const { id } = await seedUser(t.db, 'victim');
-  return { id, conversationId: rand(), memoryId: rand(), messageId: rand() };
+  return { id, conversationId: rand(), memoryId: rand(), messageId: rand(), jobId: rand() };
 }

@@ -1,6 +1,9 @@
 /** The real job bodies, runner and dispatcher, wired to a test database and local models. */
 import type { LanguageModel } from 'ai';
 import { userDb } from '@/db/boundary';
+import { eraseOnDisk } from '@/db/maintenance';
+import type { BulkDeps } from '@/server/bulk/deps';
+import { BULK_EVENTS, bulkEventFor, type BulkJobLauncher } from '@/server/bulk/launcher';
 import { runChatTurn, type ChatTurnDeps } from '@/server/chat/run-chat-turn';
 import { chatRequestSchema } from '@/server/chat/chat-request';
 import { createDispatcher, deliverInProcess, type Deliver, type Dispatcher } from '@/server/jobs/dispatch';
@@ -19,16 +22,38 @@ export function localEmbedder(): Embedder {
   return createEmbedder(createLocalEmbedder(), LOCAL_EMBEDDING_ID);
 }
 
-export function testJobs(t: TestDatabase, options: { extractionModel?: LanguageModel | null; embedder?: Embedder; deliver?: Deliver } = {}) {
+export function testJobs(
+  t: TestDatabase,
+  options: { extractionModel?: LanguageModel | null; embedder?: Embedder; deliver?: Deliver; bulk?: Partial<BulkDeps> } = {},
+) {
   const embedder = options.embedder ?? localEmbedder();
   const deps: JobDeps = {
     extraction: { withUser: t.withUser, extractionModel: options.extractionModel ?? null, embedder },
     reembed: { withUser: t.withUser, withSystem: t.withSystem, embedder, batchSize: 3 },
+    bulk: { withUser: t.withUser, embedder, eraseOnDisk: (tables) => eraseOnDisk(t.db, t.driver, tables), ...options.bulk },
   };
   const bodies = createJobBodies(() => deps);
-  const runner = createInProcessRunner(bodies.byEvent);
+  const runner = createInProcessRunner(bodies.byEvent, { ownLane: BULK_EVENTS });
   const dispatcher: Dispatcher = createDispatcher(t.withUser, options.deliver ?? deliverInProcess(runner));
-  return { deps, bodies, runner, dispatcher, embedder };
+  /** Runs each bulk job to its end before the request that started it returns (tests read the outcome). */
+  const launcher: BulkJobLauncher = {
+    launch: async (job) => {
+      await runner.run(bulkEventFor(job.kind).name, { userId: job.userId, jobId: job.id });
+    },
+  };
+  return { deps, bodies, runner, dispatcher, embedder, launcher };
+}
+
+const launchers = new WeakMap<TestDatabase, BulkJobLauncher>();
+
+/** One launcher per test database for tRPC callers that do not care how bulk jobs run. */
+export function testLauncher(t: TestDatabase): BulkJobLauncher {
+  let launcher = launchers.get(t);
+  if (!launcher) {
+    launcher = testJobs(t).launcher;
+    launchers.set(t, launcher);
+  }
+  return launcher;
 }
 
 /**

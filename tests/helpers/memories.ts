@@ -23,11 +23,12 @@ export async function sourcesOf(t: TestDatabase, memoryId: string) {
 
 /** Every stored text about a user's memory: rows, versions, sources, audit. For leak checks. */
 export async function everythingStored(t: TestDatabase, userId: string): Promise<string> {
+  // Ordered: a table rewrite (the disk erasure after someone else's deletion) moves rows around.
   const [m, v, s, a] = await Promise.all([
-    t.db.select().from(memories).where(eq(memories.userId, userId)),
-    t.db.select().from(memoryVersions).where(eq(memoryVersions.userId, userId)),
-    t.db.select().from(memorySources).where(eq(memorySources.userId, userId)),
-    t.db.select().from(auditLog).where(eq(auditLog.userId, userId)),
+    t.db.select().from(memories).where(eq(memories.userId, userId)).orderBy(asc(memories.id)),
+    t.db.select().from(memoryVersions).where(eq(memoryVersions.userId, userId)).orderBy(asc(memoryVersions.id)),
+    t.db.select().from(memorySources).where(eq(memorySources.userId, userId)).orderBy(asc(memorySources.id)),
+    t.db.select().from(auditLog).where(eq(auditLog.userId, userId)).orderBy(asc(auditLog.id)),
   ]);
   return JSON.stringify([m, v, s, a]);
 }

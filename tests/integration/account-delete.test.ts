@@ -7,6 +7,7 @@ import { queryRows } from '@/db/rows';
 import { deleteAccount, DELETE_ACCOUNT_PHRASE } from '@/server/account/delete-account';
 import { createTestDatabase, DRIVERS, seedUser, type TestDatabase } from '../helpers/db';
 import { seedEverything, type SeededUser } from '../helpers/isolation';
+import { testLauncher } from '../helpers/jobs';
 import { callerFor } from '../helpers/trpc';
 
 async function errorOf(promise: Promise<unknown>): Promise<TRPCError> {
@@ -120,9 +121,10 @@ describe.each(DRIVERS)('account.deleteAccount (%s)', (driver) => {
     const carol = await seedUser(t.db, 'carol');
     await t.db.execute(sql`update users set email = null where id = ${carol.id}`);
     const db = userDb(t.withUser, carol.id);
-    await expect(deleteAccount(db, { confirm: carol.email })).rejects.toMatchObject({ type: 'bad_request' });
-    await expect(deleteAccount(db, { confirm: 'delete my account' })).rejects.toMatchObject({ type: 'bad_request' });
-    expect(await deleteAccount(db, { confirm: DELETE_ACCOUNT_PHRASE })).toEqual({ deleted: true });
+    const jobs = testLauncher(t);
+    await expect(deleteAccount(db, { confirm: carol.email }, jobs)).rejects.toMatchObject({ type: 'bad_request' });
+    await expect(deleteAccount(db, { confirm: 'delete my account' }, jobs)).rejects.toMatchObject({ type: 'bad_request' });
+    expect(await deleteAccount(db, { confirm: DELETE_ACCOUNT_PHRASE }, jobs)).toEqual({ deleted: true });
     expectEverywhere(await rowsOf(carol.id), (n) => n === 0);
   });
 });

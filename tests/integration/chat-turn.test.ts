@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { LanguageModel } from 'ai';
 import { userDb, type UserDb } from '@/db/boundary';
+import { queryRows } from '@/db/rows';
 import { conversations, messages, outbox } from '@/db/schema';
 import type { TurnCompletedData } from '@/inngest/events';
 import { chatRequestSchema, type ChatRequest } from '@/server/chat/chat-request';
-import { createRateLimiter } from '@/server/chat/rate-limit';
+import { createChatRateLimit } from '@/server/chat/rate-limit';
+import { createStoreLimiter } from '@/server/ratelimit/limiter';
 import { runChatTurn, type ChatTurnDeps } from '@/server/chat/run-chat-turn';
 import { AppError } from '@/server/errors';
 import { createOfflineModel } from '@/server/llm/offline-model';
@@ -70,7 +72,7 @@ describe('chat turn', () => {
     const [conversation] = await t.db.select().from(conversations).where(eq(conversations.id, id));
     expect(conversation).toMatchObject({ userId: alice.id, title: 'Meeting Alice' });
     expect(events).toEqual([{ userId: alice.id, conversationId: id, messageIds: [rows[0]!.id, rows[1]!.id] }]);
-    // The event was recorded with the reply, in the outbox, keyed by the reply for idempotency.
+    // The event was recorded with the user's message, in the outbox, keyed by the reply for idempotency.
     const [recorded] = await t.db.select().from(outbox).where(eq(outbox.idempotencyKey, `turn-${rows[1]!.id}`));
     expect(recorded).toMatchObject({ userId: alice.id, event: 'memory/turn.completed' });
   });
@@ -86,7 +88,7 @@ describe('chat turn', () => {
     expect(JSON.stringify(prompt)).toContain('My name is Alice.');
   });
 
-  it('keeps the partial reply marked stopped when the user stops generation, and announces nothing', async () => {
+  it('keeps the partial reply marked stopped when the user stops generation, and still announces the user’s words', async () => {
     const id = crypto.randomUUID();
     const controller = new AbortController();
     const response = await runChatTurn(db(alice), submit(id, 'Tell me a long story'), controller.signal, deps(stallingModel('Once upon a time')));
@@ -100,7 +102,8 @@ describe('chat turn', () => {
       ['user', 'Tell me a long story', 'complete'],
       ['assistant', 'Once upon a time', 'stopped'],
     ]);
-    expect(events).toEqual([]);
+    // Issue 14, item 9: what the user said is extracted even though the reply was cut short.
+    expect(events).toEqual([{ userId: alice.id, conversationId: id, messageIds: [rows[0]!.id, rows[1]!.id] }]);
   });
 
   it('on a provider failure shows a clear error, keeps the user message, stores no reply; retry then succeeds', async () => {
@@ -110,8 +113,10 @@ describe('chat turn', () => {
     const error = chunks.find((c) => c.type === 'error');
     expect(error?.errorText).toBe('The model provider rejected our credentials. Check the API key in the server configuration.');
     expect(JSON.stringify(chunks)).not.toContain('secret provider detail');
+    const [asked] = await stored(id);
     expect((await stored(id)).map((r) => [r.role, r.content])).toEqual([['user', 'Are you there?']]);
-    expect(events).toEqual([]);
+    // No reply, but the user's words still go to extraction (issue 14, item 9).
+    expect(events).toEqual([{ userId: alice.id, conversationId: id, messageIds: [asked!.id, expect.any(String)] }]);
 
     const outage = await readUiStream(await runChatTurn(db(alice), regenerate(id), new AbortController().signal, deps(failingModel(503))));
     expect(outage.find((c) => c.type === 'error')?.errorText).toContain('HTTP 503');
@@ -158,16 +163,24 @@ describe('chat turn', () => {
     expect((await callerFor(t, alice).conversations.get({ id })).messages).toHaveLength(2);
   });
 
-  it('rate-limits a user with a 429 and Retry-After, before anything is stored', async () => {
+  it('rate-limits a user with a 429 and Retry-After from the shared rate_limits table, before anything is stored', async () => {
     const id = crypto.randomUUID();
-    const limiter = createRateLimiter({ windowMs: 60_000, maxRequests: 1 });
+    // The production limiter over this file's database: one turn a minute instead of 20.
+    const limiter = createChatRateLimit(createStoreLimiter(t.db, 'chat-test', { points: 1, durationSeconds: 60, blockSeconds: 0 }));
     await readUiStream(await runChatTurn(db(bob), submit(id, 'one'), new AbortController().signal, deps(scriptedModel(['ok']), { rateLimit: limiter })));
     const error = await runChatTurn(db(bob), submit(id, 'two'), new AbortController().signal, deps(scriptedModel(['ok']), { rateLimit: limiter })).catch(
       (e: unknown) => e,
     );
     expect(error).toMatchObject({ code: 'rate_limited:chat', status: 429 });
-    expect((error as AppError).retryAfterSeconds).toBeGreaterThan(0);
+    expect((error as AppError).retryAfterSeconds).toBeGreaterThan(55);
+    expect((error as AppError).retryAfterSeconds).toBeLessThanOrEqual(60);
     expect((await stored(id)).map((r) => r.content)).toEqual(['one', 'ok']);
+    // The count lives in Postgres, so every app instance sees it.
+    const rows = await queryRows<{ points: number }>(t.db, sql`select points from rate_limits where key = ${`chat-test:${bob.id}`}`);
+    expect(rows).toEqual([{ points: 2 }]);
+    // Another user is not affected.
+    await readUiStream(await runChatTurn(db(alice), submit(crypto.randomUUID(), 'mine'), new AbortController().signal, deps(scriptedModel(['ok']), { rateLimit: limiter })));
+    await Promise.all(deferred);
   });
 });
 

@@ -34,6 +34,12 @@ describe('command-line tools', () => {
     expect(JSON.parse(stdout)).toMatchObject({ job: 'decay', dryRun: true });
   }, SLOW);
 
+  it('npm run jobs -- outbox shows the dead-letter counts and can retry them', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'mindbase-cli-'));
+    const { stdout } = await cli(['scripts/jobs.ts', 'outbox', '--retry-dead', '--json'], { PGLITE_DATA_DIR: dataDir });
+    expect(JSON.parse(stdout)).toEqual({ job: 'outbox', pending: 0, sent: 0, dead: 0, retried: 0 });
+  }, SLOW);
+
   it('npm run jobs -- maintenance vacuums and analyzes the embedded database', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'mindbase-cli-'));
     const { stdout } = await cli(['scripts/jobs.ts', 'maintenance', '--json'], { PGLITE_DATA_DIR: dataDir });

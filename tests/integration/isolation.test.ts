@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { conversations, memories } from '@/db/schema';
+import { bulkJobs, conversations, importItems, memories } from '@/db/schema';
 import { MissingUserError } from '@/db/boundary';
 import { queryRows } from '@/db/rows';
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../helpers/db';
 import { findViolations, seedEverything, type SeededUser } from '../helpers/isolation';
+import { distinctSummaries, heldLauncher, importFile, jobRow, stagedCount } from '../helpers/bulk';
+import { memoriesFor } from './memories-helpers';
 
 describe.each(DRIVERS)('row-level security isolation (%s)', (driver) => {
   let t: TestDatabase;
@@ -41,6 +43,37 @@ describe.each(DRIVERS)('row-level security isolation (%s)', (driver) => {
     await t.withUser(a.id, async (tx) => tx.select().from(conversations));
     const [after] = await queryRows(t.db, sql`select current_user as role, nullif(current_setting('app.user_id', true), '') as uid`);
     expect(after).toMatchObject({ role: 'postgres', uid: null });
+  });
+
+  it('B cannot read, poll or cancel A’s import or "delete all", nor touch its staged items', async () => {
+    const alice = await seedEverything(t, 'bulk-alice');
+    const bob = await seedEverything(t, 'bulk-bob');
+    const launcher = heldLauncher();
+    await memoriesFor(t, alice, launcher).import({ json: importFile(distinctSummaries(4, 'alice private')) });
+    const job = launcher.held[0]!;
+    const bobApi = memoriesFor(t, bob, heldLauncher());
+    // Polling answers with B's own jobs only (seedEverything gave B a finished import of his own).
+    expect((await bobApi.importStatus())?.jobId).not.toBe(job.id);
+    expect(await bobApi.deleteAllStatus()).toBeNull();
+    const asBob = await t.withUser(bob.id, async (tx) => ({
+      jobs: await tx.select().from(bulkJobs).where(sql`${bulkJobs.id} = ${job.id}`),
+      items: await tx.select().from(importItems).where(sql`${importItems.jobId} = ${job.id}`),
+      cancelled: await tx.update(bulkJobs).set({ status: 'cancelled' }).where(sql`${bulkJobs.id} = ${job.id}`).returning(),
+      unstaged: await tx.delete(importItems).where(sql`${importItems.jobId} = ${job.id}`).returning(),
+    }));
+    expect(asBob).toEqual({ jobs: [], items: [], cancelled: [], unstaged: [] });
+    expect(await jobRow(t, job.id)).toMatchObject({ status: 'running' });
+    expect(await stagedCount(t, job.id)).toBe(4);
+    // Nor attach an item to A's job, even claiming A's job as his (the composite key).
+    await expect(
+      t.withUser(bob.id, (tx) => tx.insert(importItems).values({ jobId: job.id, userId: bob.id, idx: 99, item: { summary: 'planted' } })),
+    ).rejects.toThrow();
+    // A's running job does not block B, and A's "delete all" hides nothing of B's.
+    expect((await bobApi.import({ json: importFile(['Bob likes chess']) })).status).toBe('running');
+    const carol = await seedEverything(t, 'bulk-carol');
+    await memoriesFor(t, carol, heldLauncher()).deleteAll({ confirm: 'DELETE ALL' });
+    expect((await memoriesFor(t, carol).list({})).items).toEqual([]);
+    expect((await memoriesFor(t, bob).list({})).items.length).toBeGreaterThan(0);
   });
 
   it('withUser refuses an empty user id', async () => {

@@ -67,7 +67,7 @@ describe('memories: delete, export, import', () => {
     expect((await memoriesOf(t, user.id)).map((m) => m.id)).toEqual([other.id]);
   });
 
-  it('delete all: one transaction, nothing of any memory remains, one audit entry without text', async () => {
+  it('delete all: nothing of any memory remains, one audit entry with the receipt and no text', async () => {
     const user = await seedUser(t.db, 'delete-all');
     const api = memoriesFor(t, user);
     const recalled = await recalledMemory(user);
@@ -75,13 +75,16 @@ describe('memories: delete, export, import', () => {
     const ids = [recalled.id, ...seeded.map((m) => m.id), ...(await memoriesOf(t, user.id)).map((m) => m.id)];
     expect((await remnants(ids)).ledger).toBeGreaterThanOrEqual(1);
 
-    const receipt = await api.deleteAll({ confirm: 'DELETE ALL' });
-    expect(receipt.memories).toBe(new Set(ids).size);
+    const { memories: deleted, versions, vectors, sources, ledgerEntries, status } = await api.deleteAll({ confirm: 'DELETE ALL' });
+    expect(status).toBe('done');
+    expect(deleted).toBe(new Set(ids).size);
     expect(await remnants(ids)).toEqual(none);
     const stored = await everythingStored(t, user.id);
     for (const text of ['peanut', 'sushi', 'Rex']) expect(stored.toLowerCase()).not.toContain(text.toLowerCase());
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'memory.deleted_all'));
-    expect(entry).toMatchObject({ userId: user.id, actor: 'user', detail: receipt });
+    expect(entry).toMatchObject({ userId: user.id, actor: 'user', detail: { memories: deleted, versions, vectors, sources, ledgerEntries } });
+    expect(versions).toBeGreaterThanOrEqual(deleted);
+    expect(ledgerEntries).toBeGreaterThanOrEqual(1);
   });
 
   it('export → delete all → import round-trips to the same memories', async () => {
@@ -153,7 +156,8 @@ describe('memories: delete, export, import', () => {
     ['not json {', 'not valid JSON'],
     [JSON.stringify({ format: 'other', version: 1, exportedAt: new Date().toISOString(), memories: [] }), 'format must be "mindbase.memories"'],
     [JSON.stringify({ format: 'mindbase.memories', version: 2, exportedAt: new Date().toISOString(), memories: [] }), 'Only version 1'],
-    ['[]', 'file:'],
+    ['[]', 'not a Mindbase memory export'],
+    [JSON.stringify({ notes: ['a', 'b'] }), 'not a Mindbase memory export'],
   ])('a malformed import (%#) says what is wrong and changes nothing', async (json, message) => {
     const user = await seedUser(t.db, 'bad-import');
     await seedMemory(t, user, { summary: 'Existing memory' });

@@ -8,16 +8,29 @@ import { createMemory, type NewMemory } from '@/server/memory/create-memory';
 import { embeddingText } from '@/server/memory/embedder';
 import { storeEmbedding } from '@/server/memory/embeddings';
 import type { TestDatabase } from '../helpers/db';
-import { localEmbedder } from '../helpers/jobs';
+import type { BulkJobLauncher } from '@/server/bulk/launcher';
+import { localEmbedder, testJobs } from '../helpers/jobs';
 
 const embedder = localEmbedder();
 const createCaller = createCallerFactory(createRouter({ memories: createMemoriesRouter(() => embedder) }));
 
-/** The same context the HTTP route builds; the router is mounted as root.ts will mount it. */
-export function memoriesFor(t: TestDatabase, user: { id: string } | null) {
+const launchers = new WeakMap<TestDatabase, BulkJobLauncher>();
+
+/**
+ * The same context the HTTP route builds; the router is mounted as root.ts will mount it. Bulk
+ * jobs (import, delete all) run with this file's embedder and finish before the call returns,
+ * unless `jobs` says otherwise.
+ */
+export function memoriesFor(t: TestDatabase, user: { id: string } | null, jobs?: BulkJobLauncher) {
+  let launcher = jobs ?? launchers.get(t);
+  if (!launcher) {
+    launcher = testJobs(t, { embedder }).launcher;
+    launchers.set(t, launcher);
+  }
   return createCaller({
     user: user ? { id: user.id, email: null, name: null } : null,
     db: user ? userDb(t.withUser, user.id) : null,
+    jobs: launcher,
   }).memories;
 }
 

@@ -12,10 +12,14 @@ import type { PGlite } from '@electric-sql/pglite';
 import { connect } from '@/db/connect';
 import { runMigrations } from '@/db/migrate';
 import { queryRows } from '@/db/rows';
-import { conversations, users } from '@/db/schema';
+import { conversations, rateLimits, users } from '@/db/schema';
 import type { Connection } from '@/db/connect';
 import { signUp } from '@/server/auth/sign-up';
+import { createSessionRegistry } from '@/server/auth/session-registry';
 import { verifyCredentials } from '@/server/auth/verify-credentials';
+import { config } from '@/server/config';
+import { createStoreLimiter } from '@/server/ratelimit/limiter';
+import { unthrottledSignUp } from '../helpers/auth';
 import { createNonSuperuserOwnerPglite } from '../helpers/db';
 
 describe('a non-superuser database owner (the production setup)', () => {
@@ -39,7 +43,7 @@ describe('a non-superuser database owner (the production setup)', () => {
 
   it('signs up and signs in through the system role, while the bare owner sees no user rows', async () => {
     const withSystem = createWithSystem(connection.db);
-    const user = await signUp(withSystem, { email: 'owner-test@mindbase.dev', password: 'correct horse battery' });
+    const user = await signUp(withSystem, { email: 'owner-test@mindbase.dev', password: 'correct horse battery' }, unthrottledSignUp);
     expect(await verifyCredentials(withSystem, { email: 'owner-test@mindbase.dev', password: 'correct horse battery' })).toMatchObject({
       id: user.id,
     });
@@ -51,5 +55,22 @@ describe('a non-superuser database owner (the production setup)', () => {
     expect(await withUser(user.id, (tx) => tx.select().from(conversations))).toHaveLength(1);
     expect(await withUser('someone-else', (tx) => tx.select().from(conversations))).toHaveLength(0);
     expect(await connection.db.select().from(conversations)).toEqual([]);
+  });
+
+  it('the system role keeps rate-limit counters and session rows; the app role cannot reach the counters', async () => {
+    const withSystem = createWithSystem(connection.db);
+    const user = await signUp(withSystem, { email: 'owner-limits@mindbase.dev', password: 'correct horse battery' }, unthrottledSignUp);
+    await withSystem(async (tx) => {
+      const limiter = createStoreLimiter(tx, 'owner-test', { points: 1, durationSeconds: 60, blockSeconds: 0 });
+      await limiter.consume('k');
+      await expect(limiter.consume('k')).rejects.toMatchObject({ remainingPoints: 0 });
+      const sessions = createSessionRegistry(tx, config.auth.session);
+      const id = await sessions.open(user.id);
+      expect(await sessions.isLive({ sessionId: id, userId: user.id })).toBe(true);
+      await sessions.revoke(id);
+      expect(await sessions.isLive({ sessionId: id, userId: user.id })).toBe(false);
+    });
+    const withUser = createWithUser(connection.db);
+    await expect(withUser(user.id, (tx) => tx.select().from(rateLimits))).rejects.toThrow();
   });
 });

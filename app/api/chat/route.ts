@@ -16,7 +16,7 @@ export async function POST(req: Request): Promise<Response> {
   try {
     // Same-origin JSON only: a cross-site form or text/plain POST must never become a turn.
     assertSameOriginJson(req, env().AUTH_URL);
-    const user = await requireApiUser();
+    const user = await requireApiUser(req.headers);
     // Capped before it is read: a 100 MB body is refused, not parsed (413).
     const body = await readJsonBody(req, config.chat.maxBodyBytes);
     const parsed = chatRequestSchema.safeParse(body);

@@ -1,6 +1,8 @@
 import { serve } from 'inngest/next';
 import { inngest } from '@/inngest/client';
 import { functions } from '@/inngest/functions';
+import { guardInngestEndpoint } from '@/server/jobs/inngest-endpoint';
 
 export const runtime = 'nodejs';
-export const { GET, POST, PUT } = serve({ client: inngest, functions });
+// Unsigned, unconfigured or dev-mode-in-production requests never reach the SDK (401/404).
+export const { GET, POST, PUT } = guardInngestEndpoint(serve({ client: inngest, functions }));

@@ -20,9 +20,12 @@ export const accountRouter = createRouter({
     .input(updateSettingsSchema)
     .output(settingsOutput)
     .mutation(({ ctx, input }) => updateUserSettings(ctx.db, input)),
-  /** Removes every row of the caller in every table; the client signs out afterwards. */
+  /**
+   * Removes every row of the caller in every table: gone for the user at once, swept in chunks by
+   * a background job (server/bulk/run-erasure.ts); the client signs out afterwards.
+   */
   deleteAccount: protectedProcedure
     .input(deleteAccountInput)
     .output(z.object({ deleted: z.literal(true) }))
-    .mutation(({ ctx, input }) => deleteAccount(ctx.db, input)),
+    .mutation(({ ctx, input }) => deleteAccount(ctx.db, input, ctx.jobs)),
 });

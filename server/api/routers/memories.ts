@@ -4,12 +4,12 @@ import { configuredEmbedder } from '../../jobs/production';
 import type { Embedder } from '../../memory/embedder';
 import { activityLog } from '../../memory/manage/activity-log';
 import { memoriesAsOf } from '../../memory/manage/as-of';
-import { deleteAllMemories } from '../../memory/manage/delete-all-memories';
+import { deleteAllMemories, deleteAllStatus } from '../../memory/manage/delete-all-memories';
 import { deleteOneMemory, previewDeleteMemory } from '../../memory/manage/delete-one-memory';
 import { editMemory } from '../../memory/manage/edit-memory';
 import { exportMemories } from '../../memory/manage/export-memories';
 import { getMemory } from '../../memory/manage/get-memory';
-import { importMemories } from '../../memory/manage/import-memories';
+import { importStatus, startImport } from '../../memory/manage/import-memories';
 import { listMemories } from '../../memory/manage/list-memories';
 import { memoryHistory, revertMemory } from '../../memory/manage/memory-history';
 import { memoryOverview } from '../../memory/manage/memory-overview';
@@ -20,7 +20,7 @@ import {
   asOfInput,
   asOfOutput,
   deleteAllInput,
-  deleteAllReceipt,
+  deleteAllOutput,
   deleteReceipt,
   editMemoryInput,
   exportInput,
@@ -71,7 +71,9 @@ export function createMemoriesRouter(embedder: () => Embedder) {
     /** What a delete would remove, for the confirmation dialog. */
     deletePreview: protectedProcedure.input(memoryRef).output(deleteReceipt).query(({ ctx, input }) => previewDeleteMemory(ctx.db, input.id)),
     delete: protectedProcedure.input(memoryRef).output(deleteReceipt).mutation(({ ctx, input }) => deleteOneMemory(ctx.db, input.id)),
-    deleteAll: protectedProcedure.input(deleteAllInput).output(deleteAllReceipt).mutation(({ ctx }) => deleteAllMemories(ctx.db)),
+    /** Hides every memory at once; a background job removes them (deleteAllStatus follows it). */
+    deleteAll: protectedProcedure.input(deleteAllInput).output(deleteAllOutput).mutation(({ ctx }) => deleteAllMemories(ctx.db, ctx.jobs)),
+    deleteAllStatus: protectedProcedure.output(deleteAllOutput.nullable()).query(({ ctx }) => deleteAllStatus(ctx.db)),
     history: protectedProcedure.input(memoryRef).output(z.array(historyEntry)).query(({ ctx, input }) => memoryHistory(ctx.db, input.id)),
     revert: protectedProcedure
       .input(revertInput)
@@ -88,10 +90,12 @@ export function createMemoriesRouter(embedder: () => Embedder) {
       .input(exportInput)
       .output(exportOutput)
       .mutation(({ ctx, input }) => exportMemories(ctx.db, input.format)),
+    /** Validates and stages the file, then a background job writes it (importStatus follows it). */
     import: protectedProcedure
       .input(importInput)
       .output(importOutput)
-      .mutation(({ ctx, input }) => importMemories(ctx.db, input.json, embedder())),
+      .mutation(({ ctx, input }) => startImport(ctx.db, input.json, ctx.jobs)),
+    importStatus: protectedProcedure.output(importOutput.nullable()).query(({ ctx }) => importStatus(ctx.db)),
   });
 }
 

@@ -3,17 +3,15 @@ import { desc, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UserDb } from '../../../db/boundary';
 import { auditLog } from '../../../db/schema';
-import { AppError } from '../../errors';
+import { encodeActivityCursor } from './cursors';
 import type { activityInput, activityPage } from './schemas';
 
 /** Memory events newest first (SPEC §7 audit log), keyset-paginated like the memory list. */
 export async function activityLog(db: UserDb, input: z.output<typeof activityInput>): Promise<z.output<typeof activityPage>> {
-  let after: SQL | undefined;
-  if (input.cursor) {
-    const [key, id] = Buffer.from(input.cursor, 'base64url').toString('utf8').split('\n');
-    if (!key || !id || !/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('bad_request:memory', 'That page cursor is not valid; reload the list.');
-    after = sql`(${auditLog.createdAt}, ${auditLog.id}) < (${key}::timestamptz, ${id}::uuid)`;
-  }
+  // The input schema checked the cursor is one of ours (server/memory/manage/cursors.ts).
+  const after: SQL | undefined = input.cursor
+    ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${input.cursor.at}::timestamptz, ${input.cursor.id}::uuid)`
+    : undefined;
   const rows = await db.run((tx) =>
     tx
       .select({ entry: auditLog, key: sql<string>`${auditLog.createdAt}::text` })
@@ -33,6 +31,6 @@ export async function activityLog(db: UserDb, input: z.output<typeof activityInp
       detail: entry.detail,
       createdAt: entry.createdAt,
     })),
-    nextCursor: rows.length > input.limit && last ? Buffer.from(`${last.key}\n${last.entry.id}`).toString('base64url') : null,
+    nextCursor: rows.length > input.limit && last ? encodeActivityCursor(last.key, last.entry.id) : null,
   };
 }

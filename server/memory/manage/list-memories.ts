@@ -3,9 +3,9 @@ import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UserDb } from '../../../db/boundary';
 import { memories } from '../../../db/schema';
-import { AppError } from '../../errors';
 import { searchQuery } from '../search-text';
 import { toItem } from './apply-user-change';
+import { encodeMemoryCursor, type MemoryCursor } from './cursors';
 import type { listMemoriesInput, MemoryItem } from './schemas';
 
 type ListInput = z.output<typeof listMemoriesInput>;
@@ -29,21 +29,14 @@ function orderFor(sort: Sort): SQL[] {
   return [sql`${memories.createdAt} desc`, sql`${memories.id} desc`];
 }
 
-const badCursor = () => new AppError('bad_request:memory', 'That page cursor is not valid; reload the list.');
-
-function decodeCursor(cursor: string, sort: Sort): SQL {
-  const [cursorSort, key, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('\n');
-  if (cursorSort !== sort || !key || !id || !/^[0-9a-f-]{36}$/i.test(id)) throw badCursor();
-  if (sort === 'importance') {
-    const [importance, createdAt] = key.split('|');
-    if (!importance || !/^[1-5]$/.test(importance) || !createdAt) throw badCursor();
-    return sql`(${memories.importance}, ${memories.createdAt}, ${memories.id}) < (${Number(importance)}, ${createdAt}::timestamptz, ${id}::uuid)`;
+/** The rows after the cursor; the input schema checked it is one of ours, for this sort. */
+function afterCursor(cursor: MemoryCursor): SQL {
+  if (cursor.sort === 'importance') {
+    return sql`(${memories.importance}, ${memories.createdAt}, ${memories.id}) < (${cursor.importance}, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
   }
-  const column = sort === 'last_used' ? lastUsed : sql`${memories.createdAt}`;
-  return sql`(${column}, ${memories.id}) < (${key}::timestamptz, ${id}::uuid)`;
+  const column = cursor.sort === 'last_used' ? lastUsed : sql`${memories.createdAt}`;
+  return sql`(${column}, ${memories.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
 }
-
-const encodeCursor = (sort: Sort, key: string, id: string) => Buffer.from(`${sort}\n${key}\n${id}`).toString('base64url');
 
 /** The settings list: filters, full-text search and three orders, one page at a time. */
 export async function listMemories(db: UserDb, input: ListInput): Promise<{ items: MemoryItem[]; nextCursor: string | null }> {
@@ -59,7 +52,7 @@ export async function listMemories(db: UserDb, input: ListInput): Promise<{ item
     if (!query) return { items: [], nextCursor: null };
     filters.push(sql`${memories.searchVector} @@ to_tsquery('simple', ${query})`);
   }
-  if (input.cursor) filters.push(decodeCursor(input.cursor, input.sort));
+  if (input.cursor) filters.push(afterCursor(input.cursor));
   const rows = await db.run((tx) =>
     tx
       .select({ memory: memories, sortKey: SORT_KEY[input.sort] })
@@ -72,6 +65,6 @@ export async function listMemories(db: UserDb, input: ListInput): Promise<{ item
   const last = page.at(-1);
   return {
     items: page.map((r) => toItem(r.memory)),
-    nextCursor: rows.length > input.limit && last ? encodeCursor(input.sort, last.sortKey, last.memory.id) : null,
+    nextCursor: rows.length > input.limit && last ? encodeMemoryCursor(input.sort, last.sortKey, last.memory.id) : null,
   };
 }

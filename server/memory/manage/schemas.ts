@@ -3,16 +3,24 @@
  * every message says what to change, because these reach people through forms.
  */
 import { z } from 'zod';
+import { BULK_JOB_STATUSES } from '../../../db/schema/bulk';
 import { MEMORY_CONFIDENCE, MEMORY_ORIGINS, MEMORY_STATUSES, MEMORY_TYPES, MEMORY_VALIDITY } from '../../../db/schema/memory';
+import { config } from '../../config';
+import { boundedDate, boundedIsoDate, DATE_RANGE_MESSAGE, inDateRange, int4 } from '../../input/bounds';
+import { activityCursor, MEMORY_SORTS, memoryCursor } from './cursors';
 
 /** The database check allows 1–1000 characters; saying so here gives a readable error first. */
 export const SUMMARY_MAX_CHARS = 1000;
 export const KIND_MAX_CHARS = 60;
 export const QUOTE_MAX_CHARS = 4000;
 export const PAGE_SIZE_MAX = 100;
-/** An import is read whole into memory and written in one transaction; 5 MB bounds both. */
-export const IMPORT_MAX_CHARS = 5 * 1024 * 1024;
-export const IMPORT_MAX_MEMORIES = 20_000;
+/**
+ * An import file is read whole into the request and validated there before a background job
+ * writes it in short transactions (server/bulk/run-import.ts); the cap bounds that request.
+ */
+export const IMPORT_MAX_CHARS = config.bulk.import.maxFileChars;
+export const IMPORT_MAX_MEMORIES = config.bulk.import.maxMemories;
+const IMPORT_MAX_MB = Math.round(IMPORT_MAX_CHARS / 1024 / 1024);
 export const DELETE_ALL_CONFIRMATION = 'DELETE ALL';
 export const DEFAULT_LIST_STATUSES = ['active', 'candidate', 'conflicted', 'archived'] as const;
 
@@ -40,15 +48,19 @@ export const listMemoriesInput = z
     type: z.enum(MEMORY_TYPES).optional(),
     status: z.array(z.enum(MEMORY_STATUSES)).min(1).max(MEMORY_STATUSES.length).default([...DEFAULT_LIST_STATUSES]),
     importanceMin: importance.optional(),
-    from: z.date().optional(),
-    to: z.date().optional(),
+    from: boundedDate().optional(),
+    to: boundedDate().optional(),
     sensitive: z.boolean().optional(),
     search: z.string().trim().max(200, 'Search text is at most 200 characters.').optional(),
-    sort: z.enum(['last_used', 'created', 'importance']).default('created'),
-    cursor: z.string().max(300).nullish(),
+    sort: z.enum(MEMORY_SORTS).default('created'),
+    cursor: memoryCursor.nullish(),
     limit: z.number().int().min(1).max(PAGE_SIZE_MAX, `At most ${PAGE_SIZE_MAX} memories per page.`).default(50),
   })
-  .strict();
+  .strict()
+  .refine((input) => !input.cursor || input.cursor.sort === input.sort, {
+    message: 'That page cursor belongs to another order; reload the list.',
+    path: ['cursor'],
+  });
 
 export const memoryItem = z.object({
   id: z.string(),
@@ -92,12 +104,12 @@ export const memoryDetail = memoryItem.extend({ sources: z.array(memorySource) }
 export const editMemoryInput = z
   .object({
     id: memoryId,
-    version: z.number().int().min(1),
+    version: int4('version is the memory version you edited (a whole number from 1).'),
     summary: summary.optional(),
     type: z.enum(MEMORY_TYPES).optional(),
     kind: kind.optional(),
     importance: importance.optional(),
-    validUntil: z.date().nullable().optional(),
+    validUntil: boundedDate().nullable().optional(),
   })
   .strict();
 
@@ -129,6 +141,27 @@ export const deleteReceipt = z.object({
 
 export const deleteAllReceipt = z.object({ memories: z.number(), versions: z.number(), vectors: z.number(), sources: z.number(), ledgerEntries: z.number() });
 
+/** A bulk job as the settings page follows it: progress while it runs, the outcome after. */
+const bulkJobProgress = z.object({
+  jobId: z.string(),
+  status: z.enum(BULK_JOB_STATUSES),
+  /** staging / writing / undoing (import); sweeping / erasing-disk (delete all); done; failed. */
+  phase: z.string(),
+  total: z.number(),
+  done: z.number(),
+  /** Why it failed, in words a person can act on; null otherwise. */
+  error: z.string().nullable(),
+  startedAt: z.date(),
+  finishedAt: z.date().nullable(),
+});
+
+/**
+ * "Delete all": the memories are hidden the moment it returns (they can no longer be read,
+ * recalled or exported); the job then removes them in chunks. The counts are what has been
+ * removed so far (`memories` is the whole number from the start); final once status is done.
+ */
+export const deleteAllOutput = deleteAllReceipt.extend(bulkJobProgress.shape);
+
 export const historyEntry = z.object({
   version: z.number(),
   actor: z.string(),
@@ -141,7 +174,11 @@ export const historyEntry = z.object({
 });
 
 export const revertInput = z
-  .object({ id: memoryId, toVersion: z.number().int().min(1), version: z.number().int().min(1).optional() })
+  .object({
+    id: memoryId,
+    toVersion: int4('toVersion is a version from the history (a whole number from 1).'),
+    version: int4('version is the memory version you see (a whole number from 1).').optional(),
+  })
   .strict();
 
 export const overviewOutput = z.object({
@@ -153,7 +190,7 @@ export const overviewOutput = z.object({
 
 export const activityInput = z
   .object({
-    cursor: z.string().max(300).nullish(),
+    cursor: activityCursor.nullish(),
     limit: z.number().int().min(1).max(PAGE_SIZE_MAX, `At most ${PAGE_SIZE_MAX} entries per page.`).default(50),
   })
   .strict();
@@ -172,13 +209,18 @@ export const exportInput = z.object({ format: z.enum(['json', 'markdown']) }).st
 export const exportOutput = z.object({ filename: z.string(), contentType: z.string(), body: z.string(), count: z.number() });
 
 export const importInput = z
-  .object({ json: z.string().min(1, 'The file is empty.').max(IMPORT_MAX_CHARS, 'An import file is at most 5 MB.') })
+  .object({ json: z.string().min(1, 'The file is empty.').max(IMPORT_MAX_CHARS, `An import file is at most ${IMPORT_MAX_MB} MB.`) })
   .strict();
-export const importOutput = z.object({
+export const skippedImportItem = z.object({ index: z.number(), summary: z.string(), reason: z.string() });
+/**
+ * An import job: `total` memories to add (the file minus the skipped ones), `done` written so
+ * far; `added` is final once status is done (0 if it failed: a failed import is undone whole).
+ */
+export const importOutput = bulkJobProgress.extend({
   added: z.number(),
   skipped: z.number(),
   /** Why each skipped memory was skipped, e.g. "already exists". At most 100 listed. */
-  skippedItems: z.array(z.object({ index: z.number(), summary: z.string(), reason: z.string() })),
+  skippedItems: z.array(skippedImportItem),
 });
 
 /**
@@ -186,14 +228,14 @@ export const importOutput = z.object({
  * reads exactly this: dates are ISO-8601 strings, vectors are never included (they are derived
  * and re-computed on import), versions are informational history and are not re-imported.
  */
-const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO-8601 date-time' });
+const isoDate = boundedIsoDate('must be an ISO-8601 date-time');
 export const exportedSource = z.object({
   quote: z.string().max(QUOTE_MAX_CHARS),
   conversationId: z.string().nullable(),
   messageId: z.string().nullable(),
 });
 export const exportedVersion = z.object({
-  version: z.number().int(),
+  version: int4('must be a whole number from 1'),
   actor: z.string().max(100),
   reason: z.string().max(QUOTE_MAX_CHARS * 2),
   oldSummary: z.string().nullable(),
@@ -253,6 +295,7 @@ const pastMoment = z
     }
     return date;
   })
+  .refine(inDateRange, DATE_RANGE_MESSAGE)
   .refine((date) => date.getTime() <= Date.now() + AS_OF_CLOCK_SKEW_MS, {
     message: 'The "as of" date is in the future; pick today or an earlier date.',
   });

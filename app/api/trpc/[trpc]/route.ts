@@ -4,6 +4,7 @@ import { appRouter } from '@/server/api/root';
 import { assertSameOriginJson } from '@/server/api/same-origin';
 import { env } from '@/server/env';
 import { errorResponse } from '@/server/errors';
+import { loggableError } from '@/server/logging/loggable-error';
 
 /**
  * Mutations (POST) must be same-origin JSON (server/api/same-origin.ts): a cross-site form can
@@ -26,7 +27,7 @@ const handler = (req: Request) =>
     router: appRouter,
     createContext,
     onError({ error, path }) {
-      if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[trpc] ${path ?? '?'}`, error.cause ?? error);
+      if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[trpc] ${path ?? '?'}`, loggableError(error.cause ?? error));
     },
   });
 

@@ -54,12 +54,13 @@ export function DeleteAccount() {
         </label>
         {remove.error && (
           <p className="form-error" role="alert">
-            {remove.error.message}
+            {remove.error.data?.zodIssues?.[0]?.message ?? remove.error.message}
           </p>
         )}
         {done && (
           <p role="status" className="muted">
-            Your account was deleted. Signing you out…
+            Your account was deleted and nobody can sign in to it any more. Signing you out… What is left of it is removed
+            from storage in the background within a few minutes.
           </p>
         )}
         <div>

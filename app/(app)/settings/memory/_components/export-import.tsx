@@ -1,8 +1,11 @@
 'use client';
 
-import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, type ChangeEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTRPC } from '@/app/_lib/trpc';
+import type { RouterOutputs } from '@/server/api/root';
+import { config } from '@/server/config';
+import { errorText, JobProgress, pollWhileRunning, useWhenFinished } from './bulk-job';
 import { useRefreshMemories } from './use-memory-actions';
 
 function download(filename: string, contentType: string, body: string) {
@@ -15,6 +18,45 @@ function download(filename: string, contentType: string, body: string) {
   a.remove();
   // Revoked later, not now: some browsers start reading the blob after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+type ImportJob = NonNullable<RouterOutputs['memories']['importStatus']>;
+
+const { maxFileChars, maxMemories } = config.bulk.import;
+const mb = (chars: number) => (chars / 1024 / 1024).toFixed(chars % (1024 * 1024) === 0 ? 0 : 1);
+const count = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'memory' : 'memories'}`;
+
+/** The latest import: its progress while it runs, then what it added and skipped, or why it failed. */
+function ImportReport({ job }: { job: ImportJob }) {
+  if (job.status === 'running') {
+    if (job.phase === 'undoing') return <JobProgress done={job.total - job.done} total={job.total} label="The import failed; removing what it had added" />;
+    if (job.phase === 'staging') return <p className="muted" role="status">Preparing the import…</p>;
+    return <JobProgress done={job.done} total={job.total} label="Importing memories" />;
+  }
+  if (job.status === 'failed' || job.status === 'cancelled') {
+    return (
+      <p className="form-error" role="alert" data-testid="import-result">
+        {job.error ?? 'The import was stopped; nothing was imported.'}
+      </p>
+    );
+  }
+  return (
+    <div data-testid="import-result" role="status">
+      <p>
+        Added {count(job.added)}, skipped {job.skipped}.
+      </p>
+      {job.skippedItems.length > 0 && (
+        <ul className="mem-skipped muted">
+          {job.skippedItems.map((s) => (
+            <li key={s.index}>
+              &ldquo;{s.summary}&rdquo;: {s.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+      {job.skipped > job.skippedItems.length && <p className="muted">…and {job.skipped - job.skippedItems.length} more skipped.</p>}
+    </div>
+  );
 }
 
 /** Export everything as JSON (re-importable) or Markdown; import our own JSON export. */
@@ -32,23 +74,39 @@ export function ExportImport({ onNotice }: { onNotice: (text: string) => void })
       },
     }),
   );
+  const queryClient = useQueryClient();
+  const statusKey = trpc.memories.importStatus.queryKey();
+  const [fileError, setFileError] = useState<string | null>(null);
+  // The latest import, polled while it runs (the job writes it in the background).
+  const status = useQuery(trpc.memories.importStatus.queryOptions(undefined, { refetchInterval: pollWhileRunning }));
   const importMemories = useMutation(
     trpc.memories.import.mutationOptions({
-      onSuccess: async (result) => {
-        onNotice(`Added ${result.added}, skipped ${result.skipped}.`);
+      onSuccess: (started) => {
+        queryClient.setQueryData(statusKey, started);
         if (fileRef.current) fileRef.current.value = '';
-        await refresh();
       },
     }),
   );
+  useWhenFinished(status.data, (job) => {
+    onNotice(job.status === 'done' ? `Import finished: added ${count(job.added)}, skipped ${job.skipped}.` : 'The import failed; nothing was imported.');
+    void refresh();
+  });
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
+    setFileError(null);
+    importMemories.reset();
     if (!file) return;
-    importMemories.mutate({ json: await file.text() });
+    const json = await file.text();
+    if (json.length > maxFileChars) {
+      setFileError(`This file is ${mb(json.length)} MB; an import file is at most ${mb(maxFileChars)} MB. Nothing was imported.`);
+      return;
+    }
+    importMemories.mutate({ json });
   }
 
-  const result = importMemories.data;
+  const job = status.data;
+  const running = job?.status === 'running' || importMemories.isPending;
   return (
     <section className="mem-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Export and import</h2>
@@ -67,31 +125,16 @@ export function ExportImport({ onNotice }: { onNotice: (text: string) => void })
         </p>
       )}
       <label className="mem-import">
-        Import a Mindbase JSON export
-        <input ref={fileRef} type="file" accept="application/json,.json" onChange={(e) => void onFile(e)} disabled={importMemories.isPending} />
+        Import a Mindbase JSON export (up to {mb(maxFileChars)} MB, {maxMemories.toLocaleString()} memories)
+        <input ref={fileRef} type="file" accept="application/json,.json" onChange={(e) => void onFile(e)} disabled={running} />
       </label>
-      {importMemories.isPending && <p className="muted">Importing…</p>}
-      {importMemories.error && (
+      {importMemories.isPending && <p className="muted">Reading the file…</p>}
+      {(fileError ?? importMemories.error) && (
         <p className="form-error" role="alert">
-          Nothing was imported: {importMemories.error.message}
+          {fileError ?? `Nothing was imported: ${errorText(importMemories.error!)}`}
         </p>
       )}
-      {result && (
-        <div data-testid="import-result">
-          <p>
-            Added {result.added}, skipped {result.skipped}.
-          </p>
-          {result.skippedItems.length > 0 && (
-            <ul className="mem-skipped muted">
-              {result.skippedItems.map((s) => (
-                <li key={s.index}>
-                  &ldquo;{s.summary}&rdquo;: {s.reason}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      {job && !importMemories.isPending && <ImportReport job={job} />}
     </section>
   );
 }
