@@ -166,6 +166,21 @@ function hasAntecedent(ctx: RuleContext): boolean {
   return SOMEONE_EN.test(before) || /\b(?:my|our)\s+\w/i.test(before) || properNouns(before).length > 0 || namesInSpeech(before).length > 0;
 }
 
+// Every clause of a message asks who the user has named; within one window the answer is the same
+// for all of them.
+const PEOPLE = new WeakMap<RuleContext['window'], Map<string, Set<string>>>();
+
+function peopleOf(ctx: RuleContext): Set<string> {
+  const byMessage = PEOPLE.get(ctx.window) ?? new Map<string, Set<string>>();
+  PEOPLE.set(ctx.window, byMessage);
+  let people = byMessage.get(ctx.message.id);
+  if (!people) {
+    people = knownPeople([...ctx.earlierUserTexts(), ctx.text], ctx.window.knownEntities);
+    byMessage.set(ctx.message.id, people);
+  }
+  return people;
+}
+
 function englishDisclosure(ctx: RuleContext): Draft[] {
   const raw = ctx.clause.text.trim();
   const stated = raw.replace(LEAD_EN, '');
@@ -174,7 +189,7 @@ function englishDisclosure(ctx: RuleContext): Draft[] {
   const relation = RELATION_SUBJECT_EN.exec(text);
   const theirs = !relation && THEIR_SUBJECT_EN.test(text) && !OPINION_ONLY_EN.test(text) && hasAntecedent(ctx);
   // "dev hurt his back two weeks ago", "elsa starts förskola in august": someone the user named.
-  const named = !relation && !theirs ? namedSubject(text, knownPeople([...ctx.earlierUserTexts(), ctx.text], ctx.window.knownEntities)) : null;
+  const named = !relation && !theirs ? namedSubject(text, peopleOf(ctx)) : null;
   // "my brother would love that joke": what someone would do is not a fact about them.
   if ((relation || theirs || named) && /^\S+(?:\s+\S+)?\s+(?:would|could|might|['’]d)\b|^\S+['’]d\b/i.test(text)) return [];
   if (!SUBJECT_EN.test(text) && !relation && !ABOUT_ME_EN.test(text) && !theirs && !named) return [];
