@@ -54,8 +54,8 @@ const GROUPS: readonly ConceptGroup[] = [
   },
   {
     id: 'exercise',
-    en: ['exercise', 'workout', 'gym', 'run', 'running', 'sport', 'yoga', 'swim', 'fitness', 'hike'],
-    zh: ['运动', '健身', '跑步', '游泳', '锻炼', '瑜伽'],
+    en: ['exercise', 'workout', 'gym', 'run', 'running', 'sport', 'yoga', 'swim', 'fitness', 'hike', 'badminton', 'basketball', 'football', 'soccer', 'tennis', 'cycling', 'climbing'],
+    zh: ['运动', '健身', '跑步', '游泳', '锻炼', '瑜伽', '羽毛球', '篮球', '足球', '网球', '乒乓', '骑车', '爬山', '徒步'],
   },
   {
     id: 'language',

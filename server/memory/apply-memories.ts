@@ -12,6 +12,7 @@ import { toSimplified } from '../llm/chinese-script';
 import { createMemory, type NewMemory } from './create-memory';
 import type { ValidatedMemory } from './extraction-schema';
 import { findSimilarMemories, storeEmbedding, type SimilarMemory } from './embeddings';
+import { conceptsOf, sharedConcepts } from '../llm/concepts';
 import { CHANGE_MARKER, entitiesOverlap, normaliseSummary, slotKey, termCoverage } from './memory-match';
 import { namesKindOf } from './kinds-of';
 import { anchorWords, ONE_AT_A_TIME, replacedAttributes, slotOf, type Slot } from './slots';
@@ -43,6 +44,7 @@ export interface AppliedItem {
 // Below this a memory is a different topic; between it and the dedup threshold, the same topic
 // said differently (a correction's target or a contradiction).
 const SAME_TOPIC_SIMILARITY = 0.5;
+const CORRECTION_POOL = 50;
 
 function toNewMemory(item: ValidatedMemory, ctx: ApplyContext, status: MemoryRow['status'], extra: Partial<NewMemory> = {}): NewMemory {
   return {
@@ -90,6 +92,16 @@ const CHANGE_WORDS = /改成|换成|变成|改为|改到|现在|以后|开始|�
 const withoutChangeWords = (text: string) => text.replace(CHANGE_WORDS, ' ');
 
 /** What a correction refers to: named by its conflict hint, else the closest same-topic item. */
+// "我现在改成晚上跑步了" is read as a fact, "习惯早上六点起来跑步" as a habit (preference): a change
+// of habit corrects either.
+const HABIT_KINDS = new Set(['fact', 'preference']);
+const correctsKind = (old: string, next: string): boolean => old === next || (HABIT_KINDS.has(old) && HABIT_KINDS.has(next));
+const HABIT_GROUPS = new Set(['#drink', '#exercise']);
+const sameHabitGroup = (a: string, b: string): boolean => sharedConcepts(conceptsOf(a), conceptsOf(b)).some((c) => HABIT_GROUPS.has(c));
+const DUPLICATE_MIN_COVERAGE = 0.6;
+const sharesWords = (a: string, b: string): boolean => Math.max(termCoverage(a, b), termCoverage(b, a)) >= DUPLICATE_MIN_COVERAGE;
+const sameKind = (memory: MemoryRow, item: ValidatedMemory): number => (memory.kind === item.kind ? 1 : 0);
+
 export function findCorrectionTarget(item: ValidatedMemory, similar: SimilarMemory[]): MemoryRow | null {
   const live = similar.filter((s) => s.memory.status === 'active' || s.memory.status === 'conflicted');
   const hint = item.conflict_hint;
@@ -100,18 +112,26 @@ export function findCorrectionTarget(item: ValidatedMemory, similar: SimilarMemo
         return { s, coverage: Math.max(termCoverage(hint, text), entitiesOverlap([hint], s.memory.entities) || namesKindOf(hint, text) ? 1 : 0) };
       })
       .filter((x) => x.coverage >= 0.5)
-      .sort((a, b) => b.coverage - a.coverage || b.s.similarity - a.s.similarity);
+      // "given up coffee" names both "Loves a flat white" and "The doctor told them to cut back on
+      // caffeine": what it replaces is the one of its own kind (a taste, not the doctor's advice).
+      .sort((a, b) => b.coverage - a.coverage || sameKind(b.s.memory, item) - sameKind(a.s.memory, item) || b.s.similarity - a.s.similarity);
     if (named[0]) return named[0].s.memory;
   }
   // Without a hint, "the closest" must also share a word of its topic: local word vectors put
   // "现在改成晚上跑步了" near "女儿的生日是5月20号", and a correction must never replace a stranger.
   const topic = withoutChangeWords(item.summary);
-  const sameTopic = live.find(
+  const overlap = (s: SimilarMemory) => termCoverage(topic, withoutChangeWords(`${s.memory.summary} ${s.memory.entities.join(' ')}`));
+  // The one sharing most of its words: "老婆是教数学的" corrects "老婆是小学语文老师", not "老婆叫王静".
+  const byOverlap = [...live].sort((a, b) => overlap(b) - overlap(a) || b.similarity - a.similarity);
+  const sameTopic = byOverlap.find(
     (s) =>
-      s.similarity >= SAME_TOPIC_SIMILARITY &&
-      s.memory.kind === item.kind &&
-      (termCoverage(topic, withoutChangeWords(`${s.memory.summary} ${s.memory.entities.join(' ')}`)) > 0 ||
-        (item.entities.length > 0 && s.memory.entities.length > 0 && entitiesOverlap(item.entities, s.memory.entities))),
+      correctsKind(s.memory.kind, item.kind) &&
+      ((s.similarity >= SAME_TOPIC_SIMILARITY &&
+        (overlap(s) > 0 ||
+          (item.entities.length > 0 && s.memory.entities.length > 0 && entitiesOverlap(item.entities, s.memory.entities)))) ||
+        // "戒咖啡了，改成喝乌龙茶" replaces "每天下午都要喝一杯拿铁", "改成每周六去游泳" replaces "每周六早上打
+        // 羽毛球": a habit of the same kind, however far apart the word vectors put them.
+        sameHabitGroup(item.summary, s.memory.summary)),
   );
   return sameTopic?.memory ?? null;
 }
@@ -151,7 +171,8 @@ function findContradiction(item: ValidatedMemory, similar: SimilarMemory[]): Mem
 }
 
 export async function applyValidatedMemory(tx: Tx, item: ValidatedMemory, vector: number[], ctx: ApplyContext): Promise<AppliedItem> {
-  const similar = await findSimilarMemories(tx, vector, ctx.embeddingModel, { statuses: ['active', 'conflicted'], limit: 10 });
+  // A correction looks further: the habit it replaces may read nothing like it to the word vectors.
+  const similar = await findSimilarMemories(tx, vector, ctx.embeddingModel, { statuses: ['active', 'conflicted'], limit: item.negative_update ? CORRECTION_POOL : 10 });
   const store = async (row: MemoryRow) => {
     if (row.status === 'active') await storeEmbedding(tx, row, ctx.embeddingModel, vector);
   };
@@ -164,6 +185,9 @@ export async function applyValidatedMemory(tx: Tx, item: ValidatedMemory, vector
         s.memory.type === item.type &&
         s.similarity >= config.memory.dedupCosine &&
         entitiesOverlap(s.memory.entities, item.entities) &&
+        // Heard again means the same words, mostly: the local word vectors put short Chinese texts
+        // with no words in common ("我们异地三年了", "都快神经衰弱了") above the cut.
+        sharesWords(item.summary, s.memory.summary) &&
         // "Lives in Lyon" and "Lives in Berlin" read alike but are two values of one slot.
         !(slot && s.memory.slot === slot.attribute && !sameValue(slot, slotOf(s.memory), item.entities, s.memory.entities)),
     );

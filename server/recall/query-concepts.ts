@@ -18,7 +18,7 @@ const CONCEPTS: readonly Concept[] = [
   {
     id: 'home',
     asks: /\b(?:where|which (?:city|town|country|part)|what (?:city|town|country))\s+(?:do|did)\s+i\s+(?:live|stay|grow up)|\b(?:what|which) (?:city|town|country|area|neighbou?rhood) am i (?:in|based|living)\b|\bwhere\s+am\s+i\s+(?:based|from|living)|\b(?:my|i)\s+(?:home ?town|address|city|neighbou?rhood|apartment|flat)\b|\bwhere(?:'s| is)\s+(?:my\s+)?home\b|\bmov(?:e|ed|ing)\b|住在哪|住哪|家在哪|哪里人|哪儿人|老家|搬家|搬到/i,
-    adds: 'live lives living based moved move city home apartment flat hometown from 住 搬 家 城市',
+    adds: 'live lives living based moved move city home apartment flat unit hometown from 住 搬 家 城市',
   },
   {
     id: 'work',
@@ -32,7 +32,7 @@ const CONCEPTS: readonly Concept[] = [
   },
   {
     id: 'partner',
-    asks: /\bmy\s+(?:partner|spouse|other half|significant other|gf|bf|girlfriend|boyfriend|wife|husband|hubby|fianc[eé]e?)\b|老婆|老公|对象|男朋友|女朋友|男友|女友|爱人|另一半/i,
+    asks: /\bmy\s+(?:partner|spouse|other half|significant other|gf|bf|girlfriend|boyfriend|wife|husband|hubby|fianc[eé]e?)(?:s|['’]s)?\b|老婆|老公|对象|男朋友|女朋友|男友|女友|爱人|另一半/i,
     adds: 'partner wife husband gf bf girlfriend boyfriend hubby fiance fiancee spouse 老婆 老公 对象 男朋友 女朋友 爱人',
   },
   {
@@ -87,7 +87,7 @@ const CONCEPTS: readonly Concept[] = [
   },
   {
     id: 'name',
-    asks: /\bwhat(?:'s| is)\s+my\s+name\b|\bcall\s+me\b|我叫什么|我的名字/i,
+    asks: /\bwhat(?:'s| is)\s+my\s+(?:[\w-]+(?:s|['’]s)?\s+)?name\b|\bcall\s+me\b|我叫什么|我的名字/i,
     adds: 'name called call 名字 叫',
   },
   {
@@ -104,7 +104,8 @@ const CONCEPTS: readonly Concept[] = [
 
 /** The concept ids a question asks about, and the words they add to its query. */
 export function expandQuestion(text: string): { concepts: string[]; words: string } {
-  const simple = toSimplified(text);
+  // Chat drops apostrophes: "whats my girlfriends name" asks what "what's my girlfriend's name" does.
+  const simple = toSimplified(text).replace(/\b(what|where|who|when|how|that|it|there)s\b/gi, "$1's");
   const hits = CONCEPTS.filter((c) => c.asks.test(simple));
   // Words in the question's own script: an English question reads English memories and the Chinese
   // words only cost postings (a question that mixes both keeps both).

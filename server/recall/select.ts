@@ -43,7 +43,7 @@ export interface Selection {
 // A long episodic item is shortened to this many tokens in the prompt (SPEC §5.4).
 const EPISODIC_LINE_TOKENS = 60;
 // "picking a restaurant just for me tonight": what the user's people like is beside the point.
-const ONLY_ME = /\b(?:just|only)\s+(?:for\s+)?(?:me|myself)\b|\bfor myself\b|\bme alone\b|就我自己|只有我|我一个人|给我自己/i;
+const ONLY_ME = /\b(?:just|only)\s+(?:for\s+)?(?:me|myself)\b|\bfor myself\b|\bme alone\b|就我自己|只有我|我一个人|给我自己|我自己(?:吃|喝|用|穿|去)/i;
 
 // A sensitive memory needs this much similarity, a keyword hit or a shared topic to be volunteered.
 const SENSITIVE_MIN_SIMILARITY = 0.5;

@@ -371,6 +371,8 @@ const moveZh: Rule = {
   },
 };
 
+const RECURRING_ZH = /每(?:周|星期|礼拜|天|日|晚|早|个|月|年)/;
+
 const switchZh: Rule = {
   name: 'switch-zh',
   scope: 'clause',
@@ -383,7 +385,8 @@ const switchZh: Rule = {
     const to = objectOf(match[2] ?? '');
     if (to === '') return [];
     const topic = objectOf(text.slice(0, match.index).replace(/^(?:我们|我)(?:的)?/, '').replace(/(?:现在|已经|最近|都|也|就|还是)+$/, '').replace(/^(?:现在|已经|最近)+/, '')) || null;
-    const time = ctx.resolveTime(to);
+    // "改成每周六去游泳了" is a new habit, not one Saturday's plan.
+    const time = RECURRING_ZH.test(to) ? null : ctx.resolveTime(to);
     const summary = ctx.describe(text);
     if (!summary) return [];
     const hint = from ?? topic;

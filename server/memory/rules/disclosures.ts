@@ -37,6 +37,21 @@ const OPINION_ONLY_EN = /^(?:he|she|they|it)(?:['’]s|['’]re|\s+(?:is|are|was
 // The user's world said from its side: "This necklace is super special to me", "That beach is
 // where I got married", "This book I read last year reminds me…": a this/that thing, then the user.
 const ABOUT_ME_EN = /^(?!(?:you|your|it|that|this|there|which|what)\b)(?:[\w"'’:-]+\s+){1,6}?(?:is|are|was|were|has been|have been|has always been)\s+(?:\w+\s+){0,5}?(?:special to me|(?:one of )?my (?:all[- ]time )?fav(?:ou?rite|e)s?|a fav(?:ou?rite)? of mine|like therapy for me|(?:a good|the best|my) way for me)\b|^for me,?\s+it['’]?s\s+\w+|^(?:this|that|these|those)\s+(?:[\w'’-]+\s+){1,3}?(?:is|are|was|were|reminds|means|has been)\b.*\b(?:me|my|i)\b|^(?:this|that)\s+(?:[\w'’-]+\s+){0,2}(?:i|we)\s+(?:\w+ed|got|made|read|saw|took|bought|wrote|found)\b|^it['’]?s\s+where\s+(?:i|we)\b/i;
+// The user in the object, not the subject: "It taught me self-acceptance", "Improving education
+// is particularly interesting to me", "Coconut milk ice cream is at the top of my list", "Playing
+// video games helps me unwind". What the clause says is about the user's world all the same. Not
+// when it speaks to or about the assistant ("that's so kind of you", "let me know", "tell me more").
+const MINE_LATER_EN = /^\S+(?:\s+\S+)*?\s+(?:me|my|mine|myself)\b/i;
+const ADDRESSED_EN = /\b(?:you|your|yours|u|ur|ya|yourself)\b/i;
+const TO_ASSISTANT_EN = /^(?:let|tell|give|show|send|help|remind|ask|call|text|email|find|teach|explain|walk|get back to|thank|thanks|excuse|pardon|forgive)\s+(?:me|my)\b|^(?:thanks|thank|sorry|please|pls|hi|hey|hello|bye|nothing|not much|same|me too|no worries|np|good (?:morning|night|luck)|lucky)\b/i;
+// Today's state of things is no memory: "the wifi at my place is down again", "my train is late rn".
+const TRANSIENT_EN = /\b(?:right now|rn|atm|at the moment|again|down|broken|not working|acting up|late|delayed|ready)\b/i;
+// A verb before the user ("taught me", "is … to me", "helps me"): "hard pass from me" and "new yr
+// new me" are quips, not statements; "this job is killing me" is a groan.
+const VERB_BEFORE_ME_EN = new RegExp(String.raw`\b(?:is|are|was|were|has|have|had|does|did|${[...IRREGULAR_PAST].join('|')}|\w+ed|\w{2,}[^s\W]s)\b.*\b(?:me|my|mine|myself)\b`, 'i');
+const HYPERBOLE_EN = /\b(?:killing|kills|killed|drives|driving|drove)\s+me\b|\b(?:bugs|bugging|annoys|annoying|stresses|stressing)\s+me\b/i;
+const SEEMS_EN = /^(?:it|that|this|which)(?:['’]s|\s+is|\s+was)?\s+(?:\w+\s+){0,2}?(?:sounds?|looks?|seems?|works?|makes sense|means a lot|helps)\b/i;
+
 // "my boss sent me this: '…'" introduces someone else's words; the words are not the user's.
 const INTRODUCES_QUOTE_EN = /\b(?:sent|forwarded|shared|showed|texted|wrote|posted|copied|pasted)\s+(?:me\s+)?(?:this|that|the following)\b|[:：]\s*$/i;
 
@@ -91,10 +106,13 @@ const JOKE_ZH = /开玩笑|开个玩笑|逗你|哈哈哈哈/;
 // Chinese drops 我 at the start too ("周日打羽毛球把脚崴了", "搬到台北一个月了"): a clause that tells
 // something happening in the user's life, with no other subject, is theirs.
 const OTHER_SUBJECT_ZH = /^(?:他|她|它|你|您|他们|她们|别人|人家|有人|大家|朋友|同事|老板|领导|老师|医生|孩子|天气|今天天气|这|那|哪)/;
-const LIFE_EVENT_ZH = /^(?:现在|目前|已经)?(?:是|当)(?:一名|一个|个)?[\u4e00-\u9fffA-Za-z]{0,8}(?:师|员|经理|总监|主管|老师|医生|护士|律师|会计|记者|编辑|专员|顾问|实习生)(?:了|啦)?$|搬到|搬家|住在|入职|离职|辞职|退休|升职|毕业|结婚|订婚|分手|怀孕|生了|考上|报名|开始学|在学|学了|养了|买了|崴|扭伤|扭了|摔|骨折|受伤|过敏|戒了|戒烟|戒酒|开始吃|不吃|不喝|住院|手术|拿到offer|换工作|换了工作|调到|被.{1,14}(?:蛰|咬|叮|撞|抓|烫|割|划)(?:伤)?了|(?:想|要|打算|准备|计划)(?:自己|一个人|跟.{1,4})?去[\u4e00-\u9fffA-Za-z]{2}|(?:要|打算|准备|得)?回[\u4e00-\u9fff]{2}(?:参加|过|看|住|探|扫)|\d{1,2}月\d{1,2}[号日]回[\u4e00-\u9fff]{2}|参加.{0,10}(?:婚礼|葬礼|典礼|聚会|比赛|考试|面试)|改签|退了/;
+const LIFE_EVENT_ZH = /^(?:现在|目前|已经)?(?:是|当)(?:一名|一个|个)?[\u4e00-\u9fffA-Za-z]{0,8}(?:师|员|经理|总监|主管|老师|医生|护士|律师|会计|记者|编辑|专员|顾问|实习生)(?:了|啦)?$|搬到|搬家|搬出|搬进|搬回|住在|合租|房租|入职|离职|辞职|退休|升职|毕业|结婚|订婚|分手|怀孕|生了|考上|报名|开始学|在学|学了|养了|买了|崴|扭伤|扭了|摔|骨折|受伤|过敏|戒了|戒烟|戒酒|开始吃|不吃|不喝|住院|手术|拿到offer|换工作|换了工作|调到|被.{1,14}(?:蛰|咬|叮|撞|抓|烫|割|划)(?:伤)?了|(?:想|要|打算|准备|计划)(?:自己|一个人|跟.{1,4})?去[\u4e00-\u9fffA-Za-z]{2}|(?:要|打算|准备|得)?回[\u4e00-\u9fff]{2}(?:参加|过|看|住|探|扫)|\d{1,2}月\d{1,2}[号日]回[\u4e00-\u9fff]{2}|参加.{0,10}(?:婚礼|葬礼|典礼|聚会|比赛|考试|面试)|改签|退了/;
 // Chat names people by nickname: 阿杰, 小美, 老王. "阿杰说暑假想去青岛玩" is news about 阿杰 (and
 // often the user's plan too); the clause is kept with its subject.
 const NICKNAME_SUBJECT_ZH = /^(?:阿|小|老)[\u4e00-\u9fff]{1,2}?(?:说|也|还|要|想|打算|准备|在|是|跟我|和我|喜欢|讨厌|不吃|不喝|下个?月|下周|明天|最近|今年|刚)/;
+// The user's own things as the subject: "新家在Annex那边", "房租一个月1100加币".
+const OWN_THING_ZH = /^(?:新家|新房子?|房租|房东|宿舍|公寓|新工作|新公司|月薪|工资|年薪)/;
+const PET_NAMED_ZH = /我家(?:的)?([\u4e00-\u9fff]{2})(?=才|是|很|也|都|不|已经|今年|特别|超|[，,。！!\s])/;
 const MISHAP_ZH = /^我(?:又|刚|刚刚|今天)?(?:忘了带|忘带|忘记带|把.{1,6}(?:丢了|弄丢了|落在)|丢了|睡过头|错过了|迟到了|手机没电)/;
 
 function contentCharsZh(text: string): number {
@@ -146,7 +164,10 @@ function withApostrophes(text: string): string {
     .replace(/^ive\b/i, "I've")
     .replace(/^id\b/i, "I'd")
     .replace(/^(he|she)s\b/i, "$1's")
-    .replace(/\b(don|can|won|isn|aren|doesn|didn|haven|hasn|wasn|weren)t\b/gi, "$1't");
+    .replace(/\b(don|can|won|isn|aren|doesn|didn|haven|hasn|wasn|weren)t\b/gi, "$1't")
+    .replace(/\bwanna\b/gi, 'want to')
+    .replace(/\bgonna\b/gi, 'going to')
+    .replace(/\bgotta\b/gi, 'have to');
 }
 
 /** The clause ends at a colon: what follows is what someone sent, said or wrote ("朋友圈发的：'…'"). */
@@ -181,18 +202,39 @@ function peopleOf(ctx: RuleContext): Set<string> {
   return people;
 }
 
+// "Got the tattoo a few years ago, it stands for freedom", "I love this series. It has adventures,
+// magic and great characters": "it" after the user told of a thing of theirs is that thing.
+const IT_SUBJECT_EN = /^(?:it['’]s|its|it\s+(?:(?:really|also|still|just|actually|always|even)\s+)?(?:is|was|has|had|stands|means|meant|reminds|reminded|taught|showed|makes|made|brings|brought|helps|helped|gives|gave|keeps|kept|tastes|smells|comes|came|belonged|used to|goes|went|started|began|took|cost|costs))\b/i;
+const ANTECEDENT_EN = /\b(?:my|the|this|that|a|an|our|these|those)\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)(?=\s*(?:[,.;:!?—-]|$|\s+(?:a|an|the|to|for|from|with|at|in|on|by|of|and|but|last|this|next|yesterday|today|recently|ago|few|couple|\d)\b))/giu;
+const TIME_NOUN_EN = /\b(?:years?|months?|weeks?|days?|hours?|minutes?|while|bit|lot|time|moment|ago|few|couple)\b/i;
+
+/** The thing an "it" clause goes on about, from the user's own earlier clause of this message. */
+function itsAntecedent(ctx: RuleContext, text: string): string | null {
+  // "so it's chaos lol", "it's a must-read!" comment on it; "it's a trek fx3" says what it is.
+  if (!IT_SUBJECT_EN.test(text) || OPINION_ONLY_EN.test(text) || contentWordsEn(text.replace(IT_SUBJECT_EN, '').replace(/\b(?:lol|lmao|haha\w*|tbh|ngl)\b/gi, '')).length < 2) return null;
+  const before = ctx.text.slice(0, ctx.clause.start);
+  const lastSentence = before.split(/(?<=[.!?])\s+/).slice(-2).join(' ');
+  if (!/(?:^|[.!?,;]\s*)(?:\w+[\s,]+)?(?:i|i['’]m|im|i['’]ve|ive|we|got|bought|made|love|loved|started|finished|read|watched|saw|took|have|had)\b/i.test(lastSentence)) return null;
+  const phrases = [...lastSentence.matchAll(ANTECEDENT_EN)].map((m) => m[0]).filter((phrase) => !TIME_NOUN_EN.test(phrase) && !/\b(?:is|are|was|were|am|has|have|had|do|does|did)\b/i.test(phrase));
+  const phrase = phrases.at(-1);
+  return phrase ? phrase.replace(/^(?:a|an)\b/i, 'the').replace(/^(?:my|our)\b/i, (w) => w.toLowerCase()) : null;
+}
+
 function englishDisclosure(ctx: RuleContext): Draft[] {
   const raw = ctx.clause.text.trim();
   const stated = raw.replace(LEAD_EN, '');
   const setting = LEADING_SETTING_EN.exec(stated)?.[0] ?? '';
-  const text = stated.slice(setting.length).replace(LEAD_EN, '');
+  const plain = stated.slice(setting.length).replace(LEAD_EN, '');
+  const it = itsAntecedent(ctx, plain);
+  const text = it ? plain.replace(/^(?:it['’]s|its)\b/i, `${it} is`).replace(/^it\b/i, it) : plain;
   const relation = RELATION_SUBJECT_EN.exec(text);
   const theirs = !relation && THEIR_SUBJECT_EN.test(text) && !OPINION_ONLY_EN.test(text) && hasAntecedent(ctx);
   // "dev hurt his back two weeks ago", "elsa starts förskola in august": someone the user named.
   const named = !relation && !theirs ? namedSubject(text, peopleOf(ctx)) : null;
   // "my brother would love that joke": what someone would do is not a fact about them.
   if ((relation || theirs || named) && /^\S+(?:\s+\S+)?\s+(?:would|could|might|['’]d)\b|^\S+['’]d\b/i.test(text)) return [];
-  if (!SUBJECT_EN.test(text) && !relation && !ABOUT_ME_EN.test(text) && !theirs && !named) return [];
+  const inObject = MINE_LATER_EN.test(text) && !ADDRESSED_EN.test(text) && !TO_ASSISTANT_EN.test(text) && !SEEMS_EN.test(text) && !TRANSIENT_EN.test(text) && VERB_BEFORE_ME_EN.test(text) && !HYPERBOLE_EN.test(text) && contentWordsEn(text).length >= 3;
+  if (!SUBJECT_EN.test(text) && !relation && !ABOUT_ME_EN.test(text) && !theirs && !named && !inObject && !it) return [];
   if (REQUEST_EN.test(text) || REACTION_EN.test(text) || JOKE_EN.test(raw) || INTRODUCES_QUOTE_EN.test(text) || introducesQuote(ctx)) return [];
   if (MISHAP_EN.test(text) || TASK_TROUBLE_EN.test(text)) return [];
   if (!relation && MOOD_EN.test(text)) return [];
@@ -234,7 +276,18 @@ function chineseDisclosure(ctx: RuleContext): Draft[] {
   if (ctx.carriedSubject) return [];
   const raw = ctx.clause.text.trim();
   const stated = raw.replace(LEAD_ZH, '');
-  const subjectless = !SUBJECT_ZH.test(stated) && !OTHER_SUBJECT_ZH.test(stated) && LIFE_EVENT_ZH.test(stated);
+  // "它是一只三岁的橘猫" after "我家团子…": 它 is the pet the user just named.
+  const pet = /^它(?!们)/.test(stated) ? PET_NAMED_ZH.exec(ctx.text.slice(0, ctx.clause.start))?.[1] : undefined;
+  if (pet) return chineseDisclosureOf(ctx, raw, `我家${pet}${stated.slice(1)}`);
+  return chineseDisclosureOf(ctx, raw, stated);
+}
+
+// "我老记混", "每次都忘": about the user's memory, not a fact to keep.
+const FORGETFUL_ZH = /^我?(?:老|总|总是|老是|每次都|经常|又)(?:记混|记不住|记不清|忘|搞混|弄混)/;
+
+function chineseDisclosureOf(ctx: RuleContext, raw: string, stated: string): Draft[] {
+  if (FORGETFUL_ZH.test(stated)) return [];
+  const subjectless = (!SUBJECT_ZH.test(stated) && !OTHER_SUBJECT_ZH.test(stated) && LIFE_EVENT_ZH.test(stated)) || OWN_THING_ZH.test(stated);
   const nickname = NICKNAME_SUBJECT_ZH.test(stated);
   const text = subjectless ? `我${stated}` : stated;
   const relation = RELATION_SUBJECT_ZH.exec(text);
@@ -242,7 +295,8 @@ function chineseDisclosure(ctx: RuleContext): Draft[] {
   if (REQUEST_ZH.test(text) || REACTION_ZH.test(text) || JOKE_ZH.test(raw) || MISHAP_ZH.test(text) || introducesQuote(ctx)) return [];
   if (!relation && MOOD_ZH.test(text) && contentCharsZh(text) < 6) return [];
   if (contentCharsZh(text) < 3) return [];
-  const summary = ctx.describe(text);
+  // "我家团子…" reads "团子…", not "家团子…".
+  const summary = ctx.describe(text)?.replace(/^家(?=[\u4e00-\u9fff]{2})/, '') ?? null;
   if (!summary) return [];
   const past = PAST_ZH.test(text);
   const time = ctx.resolveTime(text, past ? 'past' : 'future');

@@ -53,9 +53,13 @@ const DROPPED_I_AM = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|yeah|yep|lol
 // …and chat drops it before what happened: "cancelled the physio for friday, rebooked it for
 // wednesday", "had my wisdom teeth out on wednesday", "got a rescue dog on saturday".
 // ("work is killing me": a noun before "is" is the subject, not a verb missing its "I".)
-const DROPPED_I = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|just|finally|ugh+|argh+|ouch|oof|welp|omg|update:?)[\s,]+)*(?!\w+\s+(?:is|was|has|sucks|looks|seems|feels|gets|keeps)\b)(?=(?:love|hate|prefer|enjoy|can['’]?t stand|switched|started|just started|moved|quit|work|live|have (?:a|an|two|three|\d|my|kids|no)|fell|twisted|injured|tore|pulled|cancell?ed|rebooked|booked|went|finished|bought|adopted|visited|joined|signed up|passed|failed|won|sprained|broke|hurt|ran|got (?:a|an|my|our|married|engaged|promoted|hired)|had (?:my|a|an|our) (?!great|good|nice|bad|lovely|fun|blast)|had a blast \w+ing|(?!used\b|seemed\b|looked\b|sounded\b|loved\b|liked\b|needed\b|wanted\b)\w{2,}ed (?:my|a|an|the|some|our|out|up|off|with))\b)/i;
+const DROPPED_I = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|just|finally|ugh+|argh+|ouch|oof|welp|omg|update:?)[\s,]+)*(?!\w+\s+(?:is|was|has|sucks|looks|seems|feels|gets|keeps)\b)(?=(?:love|hate|prefer|enjoy|can['’]?t stand|switched|started|just started|moved|quit|work|live|have (?:a|an|two|three|\d|my|kids|no)|fell|twisted|injured|tore|pulled|cancell?ed|rebooked|booked|went|finished|bought|adopted|visited|joined|signed up|passed|failed|won|sprained|broke|hurt|ran|got (?:a|an|my|our|married|engaged|promoted|hired|the (?!(?:message|link|email|e-mail|point|idea|joke|hint|text|reference|gist|memo|picture|pic|photo)\b))|had (?:my|a|an|our) (?!great|good|nice|bad|lovely|fun|blast)|had a blast \w+ing|(?!used\b|seemed\b|looked\b|sounded\b|loved\b|liked\b|needed\b|wanted\b)\w{2,}ed (?:my|a|an|the|some|our|out|up|off|with))\b)/i;
 // Chinese drops 我 after the first clause: "我老家是湖南的，所以特别能吃辣".
 const RELATION_SUBJECT_ZH = new RegExp(`^(?:\\S{0,4}?)我(?:的)?(${RELATION_ZH})`);
+const SAYS_WHAT_IT_IS_ZH = /是(?:一|个|只|位|名)|叫|岁/;
+const CORRECTION_ZH = /说错了|打错(?:字)?了|搞错了|记错了|写错了|更正一下|纠正一下/;
+const CORRECTION_LEAD_ZH = /^(?:(?:哦|啊|嗯|呃|哎)[，,\s]*)?(?:不对[，,。！!\s]*)?(?:我)?(?:刚才|刚刚|前天|昨天|之前|上次)?(?:说错了|打错(?:字)?了|搞错了|记错了|写错了)[，,。！!\s]*/;
+const CORRECTABLE_KINDS = new Set(['fact', 'relationship', 'preference']);
 const ZH_OTHER_SUBJECT = /^(?:他|她|它|你|您|他们|她们|这|那|别人|大家|[A-Za-z])/;
 
 const CHAT_ARE = /\b(i|we|they|you|u)\s+r\b(?=\s+\w)/gi;
@@ -172,7 +176,12 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
   // Someone the message named before this stretch ("remember my mum's birthday… also she…").
   let personZh: string | null = options.prior?.zh ?? null;
   let person: string | null = [...own.slice(0, from).matchAll(RELATION_ANYWHERE)].at(-1)?.[1] ?? options.prior?.en ?? null;
-  for (const sentence of splitSentences(own, from, to)) {
+  let correctingZh = false;
+  for (const spoken of splitSentences(own, from, to)) {
+    const lead = CORRECTION_LEAD_ZH.exec(spoken.text);
+    if (lead) correctingZh = true;
+    const sentence = lead ? { ...spoken, start: spoken.start + lead[0].length, text: spoken.text.slice(lead[0].length) } : spoken;
+    if (sentence.text.trim() === '') continue;
     const clauses = splitClauses(own, sentence);
     const clauseTexts = clauses.map((clause) => clause.text);
     if (!options.explicit && isHypothetical(sentence.text, clauseTexts)) continue;
@@ -189,7 +198,13 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
       }
     }
 
-    clauses.forEach((raw, index) => {
+    clauses.forEach((said, index) => {
+      // "哦刚才说错了，她是教数学的", "不对，我前天打错字了，我老公叫刘炜": the marker states nothing itself;
+      // what the message says after it corrects what was said before.
+      const lead = CORRECTION_LEAD_ZH.exec(said.text);
+      if (lead || CORRECTION_ZH.test(said.text)) correctingZh = true;
+      const raw = lead ? { ...said, start: said.start + lead[0].length, text: said.text.slice(lead[0].length) } : said;
+      if (raw.text.trim() === '') return;
       // Code-switching: "btw 我bf Marcus 是Kiwi" has more Latin words than characters but is a
       // Chinese clause of a Chinese sentence ("trying to cut 到 70kg" stays English).
       const chinese = isMostlyChinese(raw.text) || (sentenceChinese && /[我他她]/.test(raw.text));
@@ -204,9 +219,13 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
       for (const rule of CLAUSE_RULES) {
         // A Chinese message is often one "sentence" of space-separated clauses: a groan (好崩溃,
         // 累死了) taints its own clause and what follows it, not "我不敢吃香菜" before it.
-        const groaning = sentenceChinese ? !options.explicit && isVenting(clauseTexts.slice(0, index + 1).join(' ')) : venting;
+        // After a groan the rest is the groan ("唉，又加班到十点"), except a statement of what something
+        // is ("气死我了，…，它是一只三岁的橘猫"): that stays true whatever the mood.
+        const groaning = sentenceChinese
+          ? !options.explicit && (isVenting(clause.text) || (isVenting(clauseTexts.slice(0, index).join(' ')) && !SAYS_WHAT_IT_IS_ZH.test(clause.text)))
+          : venting;
         if ((rule.lang === 'zh') !== chinese || (groaning && !VENTING_SAFE.has(rule.name) && !HAPPENED_TO_ME.test(clause.text))) continue;
-        for (const draft of rule.apply(ctx)) found.push({ draft, sentence: sentence.text });
+        for (const draft of rule.apply(ctx)) found.push({ draft: correctingZh && chinese && CORRECTABLE_KINDS.has(draft.kind) ? { ...draft, negative: true } : draft, sentence: sentence.text });
       }
     });
   }

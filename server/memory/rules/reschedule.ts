@@ -28,6 +28,7 @@ const MOVE_ZH = new RegExp(`(${APPOINTMENT_ZH}).{0,12}?(?:被)?(?:${MOVE_VERB_ZH
 // "牙科那边打电话说医生临时有事，改到7月1号上午十点了", "钢琴课调时间了，以后改成每周六上午十点":
 // the clause that moves names nothing; what moves was named earlier in the message.
 const MOVE_ONLY_ZH = new RegExp(`^(?:(?:以后|然后|所以|就|都|已经|现在|又)\\s*)*(?:被)?(?:${MOVE_VERB_ZH})(.+)$`);
+const APPOINTMENT_NOUN_ZH = new RegExp(`^(?:${APPOINTMENT_ZH})$`);
 const TOPIC_ZH = new RegExp(`(${APPOINTMENT_ZH}|[\\u4e00-\\u9fff]{1,3}课)`);
 
 // Anything the user has on can move, not only appointments: "recital got moved to april 10",
@@ -97,7 +98,8 @@ const chinese: Rule = {
     const only = MOVE_ONLY_ZH.exec(ctx.clause.text.trim());
     const before = ctx.clauses.slice(0, ctx.index).map((c) => c.text).join(' ');
     const topic = TOPIC_ZH.exec(before)?.[1];
-    return only?.[1] && topic ? moved(ctx, topic.replace('诊所', ''), only[1], true) : [];
+    // "钢琴课" has no appointment slot to carry the change: like the open nouns in English, the hint aims it.
+    return only?.[1] && topic ? moved(ctx, topic.replace('诊所', ''), only[1], true, !APPOINTMENT_NOUN_ZH.test(topic)) : [];
   },
 };
 

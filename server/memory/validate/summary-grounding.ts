@@ -8,6 +8,7 @@
  * message summarised in English) is checked for instructions, links and credentials only.
  */
 import { looksLikePromptInjection } from '../rules/filters';
+import { RELATION_ZH } from '../rules/lexicon';
 import { cjkContentChars, contentStems, isMostlyChinese, stem } from '../../llm/text-terms';
 import { mentionsCredential } from './secrets';
 
@@ -27,6 +28,7 @@ const SUMMARY_WORDS = new Set(
 const URL = /\b(?:https?:\/\/|www\.)[^\s)]+/gi;
 /** At most this share of a summary's own content words may be absent from its message… */
 const MAX_UNGROUNDED_SHARE = 0.5;
+const RELATION_THE_PRONOUN_NAMES = new RegExp(RELATION_ZH, 'g');
 /** …and never more than this many of them. */
 const MAX_UNGROUNDED_WORDS = 4;
 
@@ -40,7 +42,10 @@ export function summaryProblem(summary: string, quote: string, message: string):
 
   if (isMostlyChinese(summary)) {
     const own = new Set(cjkContentChars(message));
-    const chars = cjkContentChars(summary);
+    // "他穿43码" after "我男朋友阿杰…": the summary names who 他 is ("男朋友穿43码"), from the
+    // message before; the relation word is the rule's reading of the pronoun, not an invention.
+    const named = /[他她它]/.test(quote) ? summary.replace(RELATION_THE_PRONOUN_NAMES, '') : summary;
+    const chars = cjkContentChars(named);
     const missing = chars.filter((c) => !own.has(c));
     return chars.length >= 4 && missing.length / chars.length > MAX_UNGROUNDED_SHARE ? `the summary's words are not in the message (${missing.join('')})` : null;
   }
