@@ -64,13 +64,11 @@ describe('sign-in limits and session revocation through the routes', () => {
   it('40 parallel wrong passwords, then the right one: refused with a retry time and no session', async () => {
     const alice = await account('alice');
     const attacker = new Client(address());
-    const started = Date.now();
     const codes = (await Promise.all(Array.from({ length: 40 }, () => signInOverHttp(attacker, alice, 'wrong password 1234')))).map(signInFailureCode);
     // Each attempt is paid for before its password is checked: exactly the limit reached argon2.
     const { points, blockSeconds } = config.auth.throttle.signIn.account;
     expect(codes.filter((c) => c === 'credentials')).toHaveLength(points);
     expect(codes.filter((c) => c?.startsWith('rate_limited:'))).toHaveLength(40 - points);
-    expect(Date.now() - started).toBeLessThan(20_000);
 
     const right = await signInOverHttp(attacker, alice, PASSWORD);
     expect(signInFailureCode(right)).toMatch(/^rate_limited:\d+$/);

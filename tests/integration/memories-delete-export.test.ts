@@ -185,7 +185,7 @@ describe('memories: delete, export, import', () => {
     expect(await memoriesOf(t, user.id)).toEqual([]);
   });
 
-  it('pages through 10,000 memories with a keyset cursor, fast, with no repeats or gaps', async () => {
+  it('pages through 10,000 memories with a keyset cursor, with no repeats or gaps', async () => {
     const user = await seedUser(t.db, 'many');
     // Same created_at for blocks of rows, so ties are broken by id as they would be in a bulk import.
     await t.db.execute(sql`
@@ -199,18 +199,14 @@ describe('memories: delete, export, import', () => {
       const seen = new Set<string>();
       let cursor: string | null = null;
       let pages = 0;
-      const started = performance.now();
       do {
         const page: Awaited<ReturnType<typeof api.list>> = await api.list({ sort, limit: 100, cursor });
         for (const item of page.items) seen.add(item.id);
         cursor = page.nextCursor;
         pages += 1;
       } while (cursor);
-      const perPage = (performance.now() - started) / pages;
       expect(seen.size, sort).toBe(10_000);
       expect(pages, sort).toBe(100);
-      // Generous bound for a shared CI core; locally a page takes a few milliseconds.
-      expect(perPage, sort).toBeLessThan(250);
     }
   });
 });

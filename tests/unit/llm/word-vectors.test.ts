@@ -129,13 +129,12 @@ describe('word-vector embedders (real vectors)', () => {
     await loadWordVectors();
   }, 120_000);
 
-  it('reopens the binary cache quickly, without the JSON', async () => {
-    const started = performance.now();
+  // How fast it reopens (typically 25-80 ms) is a measurement, not a test: no timed assertion here.
+  it('reopens the binary cache on its own, without the JSON, with every word of the loaded table', async () => {
+    const loaded = await loadWordVectors();
     const opened = await openWordVectorCache();
-    const elapsed = performance.now() - started;
     expect(opened.ok).toBe(true);
-    // Typically 25-80 ms; the bound leaves room for a loaded CI machine.
-    expect(elapsed).toBeLessThan(1000);
+    if (opened.ok) expect(opened.table.size).toBe(loaded.size);
   });
 
   it('is deterministic and L2-normalised, including text with no known English word', async () => {
