@@ -10,22 +10,20 @@ import type { UserDb } from '../../db/boundary';
 import { messages } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { embeddingText, type Embedder } from './embedder';
-import { applyValidatedMemory } from './apply-memories';
 import { hardDeleteMemory } from './delete-memory';
 import { applyCorrection, findCorrectionTarget } from './chat-commands/correct';
 import { detectMemoryCommand, type MemoryCommand } from './chat-commands/command';
 import { findNamedMemories } from './chat-commands/find-named';
 import { listMemoriesForChat, type MemoryListing } from './chat-commands/list-for-chat';
 import { reprioritizeFromChat, type ReprioritizeResult } from './chat-commands/reprioritize';
-import type { ExtractionWindow } from './extraction-schema';
-import { extractExplicit } from './rules';
+import { extractStated, rememberStated } from './remember-stated';
 import { lockUserMemory } from './user-lock';
-import { validateExtracted } from './validate';
 
 export type FastChannelResult =
   /** `held`: stored as a candidate that waits for the user's yes on the Memory page, and why. */
   | { kind: 'remembered'; memories: { id: string; summary: string; held?: string }[] }
-  | { kind: 'not_stored'; reason: string }
+  /** `cause` says which refusal it was, for the chat's notice line (issue 15). */
+  | { kind: 'not_stored'; reason: string; cause?: 'blocked' | 'secret' | 'nothing' }
   | { kind: 'forgotten'; summaries: string[] }
   | { kind: 'nothing_to_forget'; target: string }
   | ({ kind: 'listed' } & MemoryListing)
@@ -47,41 +45,17 @@ async function markHandled(tx: Tx, messageId: string, kind: MemoryCommand['kind'
     .where(eq(messages.id, messageId));
 }
 
-/** What the user states in `content` (a part of this message), extracted and validated alone. */
-function extractStated(message: FastChannelMessage, content: string, timeZone: string) {
-  const source = { id: message.id, role: 'user' as const, content: message.content, createdAt: message.createdAt };
-  const window: ExtractionWindow = { messages: [source], newMessageIds: [message.id], timeZone, knownEntities: [] };
-  return validateExtracted(extractExplicit(content, source, window), window);
-}
-
+/** The chat's "remember …": the same steps as an app's remember (remember-stated.ts), marked handled with it. */
 async function remember(db: UserDb, message: FastChannelMessage, content: string, deps: FastChannelDeps): Promise<FastChannelResult> {
-  if (deps.storeBlocked) return { kind: 'not_stored', reason: deps.storeBlocked };
-  const { embedder, timeZone } = deps;
-  const { accepted, dropped } = extractStated(message, content, timeZone);
-  if (accepted.length === 0) {
-    const reason = dropped[0]?.reason === 'secret' ? 'it looks like a password, key or ID number, which are never stored' : 'there was nothing to store';
+  if (deps.storeBlocked) return { kind: 'not_stored', reason: deps.storeBlocked, cause: 'blocked' };
+  const outcome = await rememberStated(db, message, content, { embedder: deps.embedder, timeZone: deps.timeZone, actor: 'fast_channel' }, (tx) =>
+    markHandled(tx, message.id, 'remember'),
+  );
+  if (outcome.kind === 'not_stored') {
     await db.run((tx) => markHandled(tx, message.id, 'remember'));
-    return { kind: 'not_stored', reason };
+    return outcome;
   }
-  const vectors = await embedder.embed(accepted.map(embeddingText));
-  const stored = await db.run(async (tx) => {
-    await lockUserMemory(tx, db.userId);
-    const results: { id: string; summary: string; held?: string }[] = [];
-    for (const [i, item] of accepted.entries()) {
-      const applied = await applyValidatedMemory(tx, item, vectors[i]!, {
-        userId: db.userId,
-        conversationId: message.conversationId,
-        actor: 'fast_channel',
-        embeddingModel: embedder.modelId,
-        now: message.createdAt,
-      });
-      const held = applied.memory.status === 'candidate' ? (item.statusReason ?? 'it needs your confirmation') : undefined;
-      results.push({ id: applied.memory.id, summary: applied.memory.summary, ...(held ? { held } : {}) });
-    }
-    await markHandled(tx, message.id, 'remember');
-    return results;
-  });
-  return { kind: 'remembered', memories: stored };
+  return { kind: 'remembered', memories: outcome.memories.map(({ id, summary, held }) => ({ id, summary, ...(held ? { held } : {}) })) };
 }
 
 async function forget(db: UserDb, message: FastChannelMessage, target: string, embedder: Embedder): Promise<FastChannelResult> {
