@@ -1,0 +1,2 @@
+ALTER TABLE "user_settings" ADD COLUMN "memory_notices" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+CREATE INDEX "memories_source_message_idx" ON "memories" USING btree ("source_message_id") WHERE "memories"."source_message_id" is not null;
