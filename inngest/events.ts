@@ -32,3 +32,18 @@ export const importRequested = eventType('memory/import.requested', { schema: bu
 
 /** Sweep what a "delete all" or an account deletion hid, then erase it on disk (run-erasure.ts). */
 export const erasureRequested = eventType('memory/erasure.requested', { schema: bulkJobData });
+
+/**
+ * Issue 18: mail the link of an account_tokens row (password reset, verification, new address).
+ * The token is recomputed from the id by the job (server/account/account-tokens.ts): the event
+ * carries nothing that opens the link. `origin` is the site the link points at.
+ */
+export const accountMailData = z.object({
+  userId: z.string().min(1),
+  tokenId: z.uuid(),
+  locale: z.enum(['en', 'zh']),
+  origin: z.url({ protocol: /^https?$/ }),
+});
+export type AccountMailData = z.infer<typeof accountMailData>;
+
+export const accountMailRequested = eventType('account/mail.requested', { schema: accountMailData });

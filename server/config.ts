@@ -18,7 +18,12 @@ export const config = {
      * Issue 14, item 6: a session lasts this long from sign-in (the cookie and its server-side
      * row, server/auth/session-registry.ts); each sign-in deletes up to purgeBatch expired rows.
      */
-    session: { maxAgeSeconds: 30 * 24 * 60 * 60, purgeBatch: 100 },
+    session: { maxAgeSeconds: 30 * 24 * 60 * 60, purgeBatch: 100, lastSeenEverySeconds: 5 * 60 },
+    /**
+     * Issue 18: how long a mailed link works. A reset link is short-lived (it signs the holder in
+     * to the account in effect); verification links may wait for someone to open their inbox.
+     */
+    accountTokens: { passwordResetMinutes: 30, verifyEmailMinutes: 24 * 60, changeEmailMinutes: 24 * 60 },
     /** Issue 14, item 5: sign-in and sign-up limits, kept in Postgres (server/ratelimit/). */
     throttle: {
       /**
@@ -43,6 +48,21 @@ export const config = {
          */
         device: { points: 10, durationSeconds: 60 * 60, blockSeconds: 15 * 60 },
       },
+      /**
+       * Issue 18: "Forgot password?" requests, like sign-in: per e-mail (each one mails the
+       * account) and per address (one client probing many e-mails). Counted whether or not the
+       * e-mail has an account, so the limit itself says nothing about which ones exist.
+       */
+      passwordReset: {
+        account: { points: 3, durationSeconds: 60 * 60, blockSeconds: 60 * 60 },
+        address: { points: 20, durationSeconds: 60 * 60, blockSeconds: 60 * 60 },
+      },
+      /**
+       * Issue 18: sensitive changes a signed-in user makes, per user: mails they ask for (resend
+       * verification, a new address) and current-password checks (change password or e-mail), so
+       * a stolen session cannot guess the password at leisure.
+       */
+      accountChanges: { points: 10, durationSeconds: 60 * 60, blockSeconds: 60 * 60 },
       signUp: {
         /** Sign-up attempts that pass validation, per e-mail (each says whether the e-mail is taken). */
         account: { points: 5, durationSeconds: 60 * 60, blockSeconds: 60 * 60 },
@@ -77,6 +97,12 @@ export const config = {
     providerStallMs: 30_000,
     /** A title that takes longer keeps the opening words; the reply never waits for it. */
     titleTimeoutMs: 8_000,
+    /**
+     * Issue 15: memory notices under a reply. While a turn's background extraction is pending the
+     * chat asks again every pollMs, at most maxPolls times (a stalled job must not poll forever);
+     * only the newest recentMessages of a conversation are read for them.
+     */
+    notices: { pollMs: 1_500, maxPolls: 60, recentMessages: 200 },
   },
   /** Calls to language and embedding models (issue 19). */
   llm: {
@@ -311,6 +337,26 @@ export const config = {
     maxYear: 9999,
     /** Paging cursors are short base64url strings; anything longer is not one of ours. */
     cursorMaxChars: 300,
+  },
+  /** Issue 17: the MCP endpoint (/api/mcp) and the personal access tokens it takes. */
+  mcp: {
+    /** Calls per token: an agent loop makes a few per answer; a runaway one is stopped here. */
+    perToken: { points: 120, durationSeconds: 60, blockSeconds: 60 },
+    /** Requests with a missing or wrong token, per client address (a guesser, a misconfigured client). */
+    badTokenPerAddress: { points: 20, durationSeconds: 10 * 60, blockSeconds: 10 * 60 },
+    /** A JSON-RPC body (one tool call) is small; the remember tool's text is the largest part. */
+    maxBodyBytes: 64 * 1024,
+    /** Live (not revoked) tokens a user may hold, so a loop cannot fill the table. */
+    maxTokensPerUser: 25,
+    appNameMaxChars: 60,
+    /** search_memories and list_memories return at most this many memories per call. */
+    maxResults: 50,
+    /** The longest text remember accepts (a memory's quote is capped at 4000 characters). */
+    rememberMaxChars: 2000,
+    /** The per-app activity view lists this many of an app's reads and writes. */
+    activityLimit: 50,
+    /** "last used" is written at most this often per token, so every call is not a row update. */
+    lastUsedEverySeconds: 60,
   },
 } as const;
 

@@ -24,6 +24,12 @@ const envSchema = z.object({
     'must be at least 32 characters (generate one with `openssl rand -base64 32`)',
   ),
   AUTH_URL: optionalString,
+  /**
+   * Issue 17: the server-side secret mixed into the hash of every personal access token
+   * (server/access-tokens/token-secret.ts). Unset: derived from AUTH_SECRET. Changing it
+   * invalidates every token.
+   */
+  TOKEN_PEPPER: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters (generate one with `openssl rand -base64 32`)'),
   AUTH_GITHUB_ID: optionalString,
   AUTH_GITHUB_SECRET: optionalString,
   AUTH_GOOGLE_ID: optionalString,
@@ -45,6 +51,14 @@ const envSchema = z.object({
   LLM_STRUCTURED_OUTPUTS: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on'),
   /** `chat`: the OpenAI provider uses chat completions (for OPENAI_BASE_URL servers without /responses). */
   OPENAI_API_MODE: z.enum(['responses', 'chat'], { error: 'must be "responses" or "chat"' }).default('responses'),
+  /** Issue 18: outgoing mail. `smtp://user:pass@host:587` or `smtps://…:465`; unset → .eml files under MAIL_DIR. */
+  SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.com:465'),
+  /** The From of account mail, e.g. `Mindbase <no-reply@example.com>`. */
+  MAIL_FROM: optionalString,
+  /** Where mail goes without SMTP_URL; default: `mail/` beside the embedded database (.data/mail). */
+  MAIL_DIR: optionalString,
+  /** `true`: chat waits until the account's e-mail address is verified. */
+  AUTH_REQUIRE_VERIFIED_EMAIL: z.enum(['true', 'false'], { error: 'must be "true" or "false"' }).default('false').transform((v) => v === 'true'),
   INNGEST_EVENT_KEY: optionalString,
   INNGEST_SIGNING_KEY: optionalString,
   INNGEST_DEV: optionalString,
@@ -76,6 +90,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const missing = pairs
     .filter(([a, b]) => Boolean(env[a]) !== Boolean(env[b]))
     .map(([a, b]) => `${env[a] ? b : a}: required when ${env[a] ? a : b} is set`);
+  // A mailed link's origin must not come from the request's Host header, which anyone can set
+  // (reset-link poisoning): with real delivery the public origin is required.
+  if (env.SMTP_URL && !env.AUTH_URL) missing.push('AUTH_URL: required when SMTP_URL is set (the origin of links in mail)');
   if (missing.length > 0) throw new EnvError(missing);
   return env;
 }

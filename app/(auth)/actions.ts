@@ -4,6 +4,9 @@ import { AuthError } from 'next-auth';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { withSystem } from '@/db';
+import { sendVerificationMail } from '@/server/account/email-verification';
+import { accountDeps } from '@/server/account/production';
+import { requestContext } from '@/server/account/request-context';
 import { deviceKey, signIn, signOut, signUpThrottle } from '@/server/auth';
 import { clientAddress } from '@/server/auth/client-address';
 import { fieldErrors, signInSchema } from '@/server/auth/credentials-schema';
@@ -67,6 +70,8 @@ export async function signUpAction(_prev: AuthFormState, form: FormData): Promis
   try {
     const address = clientAddress(await headers(), config.auth.throttle.proxyHops);
     const user = await signUp(withSystem, input, { throttle: signUpThrottle(), address });
+    // Issue 18: the verification link goes out in the background; sign-in does not wait for it.
+    await sendVerificationMail(accountDeps(), user, requestContext(await headers(), env().AUTH_URL));
     return await signInOrFail(user.email, input.password ?? '', safeReturnPath(read(form, 'callbackUrl')));
   } catch (error) {
     if (error instanceof AppError) return { error: error.fields ? undefined : error.message, fields: error.fields, values };

@@ -15,6 +15,8 @@ export const userSettings = pgTable(
     /** Raw-log retention in days after distillation; null keeps messages forever (SPEC §1). */
     retentionDays: integer('retention_days').default(30),
     memoryEnabled: boolean('memory_enabled').notNull().default(true),
+    /** Issue 15: "Saved: …", "Updated: …" lines under chat replies; off hides them (memory still works). */
+    memoryNotices: boolean('memory_notices').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -50,6 +50,10 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     expires: timestamp('expires', { mode: 'date', withTimezone: true }).notNull(),
+    /** Issue 18: what the account page lists per session (sign-in time, last request, browser). */
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
   },
   (t) => [
     // Issue 14, item 6: with JWT cookies these rows are the server's list of live sessions

@@ -6,3 +6,5 @@ export * from './account';
 export * from './outbox';
 export * from './ratelimit';
 export * from './bulk';
+export * from './access-tokens';
+export * from './account-tokens';

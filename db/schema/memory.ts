@@ -121,6 +121,8 @@ export const memories = pgTable(
     index('memories_user_upcoming_idx')
       .on(t.userId, t.occurredAt)
       .where(sql`${t.status} = 'active' and ${t.kind} = 'plan'`),
+    // The chat's memory notices: what a turn's message produced (issue 15), polled while it is pending.
+    index('memories_source_message_idx').on(t.sourceMessageId).where(sql`${t.sourceMessageId} is not null`),
     check('memories_type_check', sql`${t.type} in (${inList(MEMORY_TYPES)})`),
     check('memories_status_check', sql`${t.status} in (${inList(MEMORY_STATUSES)})`),
     check('memories_confidence_check', sql`${t.confidence} in (${inList(MEMORY_CONFIDENCE)})`),

@@ -6,6 +6,7 @@ import { importMemoriesFunction } from './import-memories';
 import { reembedMemories } from './reembed-memories';
 import { retentionFunction } from './retention';
 import { sweepOutboxFn } from './sweep-outbox';
+import { sendAccountMailFunction } from './send-account-mail';
 
 export const functions = [
   extractMemories,
@@ -16,4 +17,5 @@ export const functions = [
   consolidateFunction,
   importMemoriesFunction,
   eraseMemoriesFunction,
+  sendAccountMailFunction,
 ];

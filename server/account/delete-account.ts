@@ -2,7 +2,7 @@ import 'server-only';
 import { count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { UserDb } from '../../db/boundary';
-import { accounts, bulkJobs, memories, passwordCredentials, sessions, users } from '../../db/schema';
+import { accessTokens, accounts, bulkJobs, memories, passwordCredentials, sessions, users } from '../../db/schema';
 import { HIDE_EVERYTHING } from '../../db/schema/rls';
 import type { Tx } from '../../db/types';
 import { insertBulkJob, refusingConcurrent } from '../bulk/bulk-jobs';
@@ -58,6 +58,8 @@ export async function deleteAccount(db: UserDb, input: { confirm: string }, laun
       await tx.delete(sessions).where(eq(sessions.userId, db.userId));
       await tx.delete(accounts).where(eq(accounts.userId, db.userId));
       await tx.delete(passwordCredentials).where(eq(passwordCredentials.userId, db.userId));
+      // Issue 17: every connected app is cut off in this same transaction, not when the sweep ends.
+      await tx.delete(accessTokens).where(eq(accessTokens.userId, db.userId));
       const freed = await tx.update(users).set({ email: null, name: null, image: null, emailVerified: null }).where(eq(users.id, db.userId)).returning({ id: users.id });
       if (freed.length !== 1) throw new AppError('internal:database', 'The account could not be deleted; nothing was changed.');
       return job;

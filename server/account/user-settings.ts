@@ -26,6 +26,7 @@ export const updateSettingsSchema = z
       })
       .optional(),
     memoryEnabled: z.boolean().optional(),
+    memoryNotices: z.boolean().optional(),
   })
   .strict();
 
@@ -33,12 +34,15 @@ export interface UserSettings {
   timeZone: string;
   retentionDays: number | null;
   memoryEnabled: boolean;
+  /** Issue 15: show what each turn saved or changed under the reply. */
+  memoryNotices: boolean;
 }
 
 const DEFAULTS: UserSettings = {
   timeZone: 'UTC',
   retentionDays: config.rawLog.retentionDaysDefault,
   memoryEnabled: true,
+  memoryNotices: true,
 };
 
 /** Settings rows are created lazily: a user without one has the defaults. */
@@ -46,7 +50,9 @@ export async function getUserSettings(db: UserDb): Promise<UserSettings> {
   const [row] = await db.run((tx) =>
     tx.select().from(userSettings).where(eq(userSettings.userId, db.userId)).limit(1),
   );
-  return row ? { timeZone: row.timeZone, retentionDays: row.retentionDays, memoryEnabled: row.memoryEnabled } : DEFAULTS;
+  return row
+    ? { timeZone: row.timeZone, retentionDays: row.retentionDays, memoryEnabled: row.memoryEnabled, memoryNotices: row.memoryNotices }
+    : DEFAULTS;
 }
 
 export async function updateUserSettings(db: UserDb, input: z.infer<typeof updateSettingsSchema>): Promise<UserSettings> {

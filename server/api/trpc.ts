@@ -8,6 +8,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { UserDb } from '../../db/boundary';
+import type { AccountDeps, RequestContext } from '../account/account-deps';
 import type { SessionUser } from '../auth/session';
 import type { BulkJobLauncher } from '../bulk/launcher';
 import { AppError, type ErrorType } from '../errors';
@@ -19,6 +20,8 @@ export interface Context {
   db: UserDb | null;
   /** Hands bulk jobs (import, delete all, account deletion) to the background, on this database. */
   jobs: BulkJobLauncher;
+  /** Issue 18: what the account-lifecycle procedures need (links, mail, limits) and where the request came from. */
+  account?: { deps: AccountDeps; request: RequestContext };
 }
 
 const TRPC_CODE: Record<ErrorType, TRPCError['code']> = {

@@ -17,7 +17,7 @@ import type { Database } from '../../db/types';
 import { config } from '../config';
 import { AppError } from '../errors';
 import { authorizeCredentials } from './authorize-credentials';
-import type { SessionRegistry } from './session-registry';
+import { publicSessionId, type SessionRegistry } from './session-registry';
 import { SignInThrottled } from './sign-in-errors';
 import type { SignInThrottle } from './sign-in-throttle';
 
@@ -25,6 +25,17 @@ declare module '@auth/core/jwt' {
   interface JWT {
     /** The session's row in `sessions` (session-registry.ts). */
     sid?: string;
+  }
+}
+
+declare module 'next-auth' {
+  interface User {
+    /** The signing-in browser's User-Agent (credentials sign-in), for the account page's session list. */
+    userAgent?: string | null;
+  }
+  interface Session {
+    /** This session's public id (session-registry.ts publicSessionId), never its token. */
+    sessionId?: string;
   }
 }
 
@@ -68,11 +79,12 @@ export function createAuthConfig(deps: AuthDeps): NextAuthConfig {
         credentials: { email: { type: 'email' }, password: { type: 'password' } },
         authorize: async (credentials, request) => {
           try {
-            return await authorizeCredentials(
+            const user = await authorizeCredentials(
               { withSystem: deps.withSystem, throttle: deps.signInThrottle, deviceKey: deps.deviceKey },
               credentials,
               request.headers,
             );
+            return user ? { ...user, userAgent: request.headers.get('user-agent') } : null;
           } catch (error) {
             if (error instanceof AppError && error.type === 'rate_limited') throw new SignInThrottled(error);
             throw error;
@@ -85,7 +97,7 @@ export function createAuthConfig(deps: AuthDeps): NextAuthConfig {
       async jwt({ token, user }) {
         if (user?.id) {
           token.sub = user.id;
-          token.sid = await deps.sessions.open(user.id);
+          token.sid = await deps.sessions.open(user.id, { userAgent: user.userAgent });
           return token;
         }
         const live = token.sub && token.sid ? await deps.sessions.isLive({ sessionId: token.sid, userId: token.sub }) : false;
@@ -93,6 +105,7 @@ export function createAuthConfig(deps: AuthDeps): NextAuthConfig {
       },
       session({ session, token }) {
         if (token.sub) session.user.id = token.sub;
+        if (token.sid) session.sessionId = publicSessionId(token.sid);
         return session;
       },
     },

@@ -13,7 +13,7 @@ export const emailSchema = z
   .transform((v) => v.toLowerCase());
 
 /** Length only; strength needs the other fields too (checkPasswordStrength). */
-const newPasswordField = z
+export const newPasswordField = z
   .string({ error: 'Choose a password.' })
   .min(1, 'Choose a password.')
   .min(passwordMinLength, `Use at least ${passwordMinLength} characters for your password.`)
@@ -24,9 +24,14 @@ const newPasswordField = z
  * its local part and the name counted as easy words. The message goes on the `password` field.
  */
 function checkPasswordStrength(value: { password: string; email: string; name?: string }, ctx: z.RefinementCtx): void {
-  const inputs = [value.email, value.email.split('@')[0] ?? '', value.name ?? ''];
-  const weakness = passwordWeakness(value.password, inputs, passwordMinScore);
+  const weakness = passwordStrengthProblem(value);
   if (weakness) ctx.addIssue({ code: 'custom', path: ['password'], message: weakness });
+}
+
+/** The same rule outside a schema (reset and change of password, issue 18): the message, or null. */
+export function passwordStrengthProblem(value: { password: string; email: string; name?: string | null }): string | null {
+  const inputs = [value.email, value.email.split('@')[0] ?? '', value.name ?? ''];
+  return passwordWeakness(value.password, inputs, passwordMinScore);
 }
 
 /**

@@ -12,10 +12,12 @@ export interface SessionUser {
   id: string;
   email: string | null;
   name: string | null;
+  /** This browser's session, by its public id (issue 18: the account page marks it and keeps it signed in). */
+  sessionId?: string | null;
 }
 
 const sessionBody = z
-  .object({ user: z.object({ id: z.string().min(1), email: z.string().nullish(), name: z.string().nullish() }) })
+  .object({ user: z.object({ id: z.string().min(1), email: z.string().nullish(), name: z.string().nullish() }), sessionId: z.string().nullish() })
   .nullable();
 
 export async function readSessionUser(authConfig: NextAuthConfig, headers: Headers, authUrl: string | undefined): Promise<SessionUser | null> {
@@ -27,5 +29,5 @@ export async function readSessionUser(authConfig: NextAuthConfig, headers: Heade
   if (!response.ok) return null;
   const parsed = sessionBody.safeParse(await response.json());
   const user = parsed.success ? parsed.data?.user : undefined;
-  return user ? { id: user.id, email: user.email ?? null, name: user.name ?? null } : null;
+  return user ? { id: user.id, email: user.email ?? null, name: user.name ?? null, sessionId: parsed.data?.sessionId ?? null } : null;
 }

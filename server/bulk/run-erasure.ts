@@ -23,7 +23,7 @@ const MEMORY_TABLES = {
   vacuum: ['memory_embeddings', 'recall_ledger', 'memory_term_stats'],
 } as const;
 const ACCOUNT_TABLES = {
-  rewrite: [...MEMORY_TABLES.rewrite, 'conversations', 'messages', 'users', 'accounts', 'sessions', 'password_credentials', 'user_settings', 'outbox'],
+  rewrite: [...MEMORY_TABLES.rewrite, 'conversations', 'messages', 'users', 'accounts', 'sessions', 'password_credentials', 'user_settings', 'outbox', 'account_tokens'],
   vacuum: MEMORY_TABLES.vacuum,
 } as const;
 

@@ -29,6 +29,8 @@ import { type FastChannelMessage, type FastChannelResult } from '../memory/fast-
 import { fastChannelNote } from '../memory/fast-channel-note';
 import { loggableError } from '../logging/loggable-error';
 import { maskValuesFrom } from '../memory/validate/secrets';
+import type { MemoryNotice } from '../memory/notices/schemas';
+import { fastChannelTurnNotices } from '../memory/notices/turn-notices';
 import { turnCompleted } from '../../inngest/events';
 import { recordLedger, touchAccessStats } from '../recall/ledger';
 import type { RecallInput, RecallResult } from '../recall/recall';
@@ -44,7 +46,7 @@ import type { MemoryAction } from './memory-actions';
 
 export type ChatUIMessage = UIMessage<
   { model?: string; status?: 'complete' | 'stopped'; memoriesUsed?: number; memoryActions?: MemoryAction[]; recallNote?: string },
-  { retry: { seconds: number } }
+  { retry: { seconds: number }; 'memory-notices': { notices: MemoryNotice[] } }
 >;
 
 export interface ChatTurnDeps {
@@ -185,6 +187,8 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
   const recalled = deps.recall ? await deps.recall(db, { message: turn.userMessage.content, recentTurns: earlier, now }) : null;
   const memorySection = [recalled?.section ?? '', fast ? fastChannelNote(fast) : ''].filter(Boolean).join('\n\n');
   const memoriesUsed = recalled?.injectedIds.length ?? 0;
+  // What the fast channel just did, as notice lines under the reply (issue 15).
+  const notices = await fastChannelTurnNotices(db, fast, turn.userMessage);
   // Titles and summaries are side tasks for the cheap model (EXTRACTION_MODEL, else the chat model).
   const sideModel = deps.sideModel ?? deps.model;
   const needsTitle = !turn.title && turn.isFirstTurn;
@@ -227,10 +231,16 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
             // A reply that repeated a secret the user just typed is stored without it.
             content: maskValuesFrom(text, turn.userMessage.content),
             status: stopped ? 'stopped' : 'complete',
-            metadata: { ...replyMetadata, ...(fast ? { fastChannel: fast.kind } : {}) },
+            metadata: {
+              ...replyMetadata,
+              ...(fast ? { fastChannel: fast.kind } : {}),
+              ...(notices.stored.length > 0 ? { memoryNotices: notices.stored } : {}),
+            },
           });
           if (recalled) await recordLedger(tx, db.userId, assistantId, recalled.decisions);
         });
+        // After the reply's start chunk: a data part before it would be reset away by the client.
+        if (notices.live.length > 0) writer.write({ type: 'data-memory-notices', id: 'memory-notices', data: { notices: notices.live } });
         writer.write({
           ...(finish ?? { type: 'finish' }),
           messageMetadata: replyMetadata,

@@ -2,6 +2,8 @@
 import { activeDriver, embeddedForeground, ownerDb, withSystem, withUserInBackground } from '../../db';
 import { eraseOnDisk } from '../../db/maintenance';
 import { inngest } from '../../inngest/client';
+import { accountMailRequested } from '../../inngest/events';
+import { accountMailBody } from '../account/account-mail-job';
 import { BULK_EVENTS, bulkEventFor, type BulkJobLauncher } from '../bulk/launcher';
 import { config } from '../config';
 import { env } from '../env';
@@ -67,7 +69,11 @@ function productionDeps(): JobDeps {
 }
 
 export const jobBodies = createJobBodies(productionDeps);
-export const inProcessRunner = createInProcessRunner(jobBodies.byEvent, { ownLane: BULK_EVENTS });
+// Account mail (issue 18) runs in its own lane: a reset link must not wait behind an extraction.
+export const inProcessRunner = createInProcessRunner(
+  { ...jobBodies.byEvent, [accountMailRequested.name]: accountMailBody },
+  { ownLane: [...BULK_EVENTS, accountMailRequested.name] },
+);
 
 /** Bulk jobs go to Inngest when it is configured, otherwise to this process's runner. */
 export const bulkJobLauncher: BulkJobLauncher = {

@@ -161,7 +161,8 @@ function defaultReply(message: string, section: ParsedMemorySection, lang: Lang)
     return [
       '我是 Mindbase 内置的离线演示模型，不能真正地思考或回答问题：我只能确认你说的话、处理“记住……”“忘掉……”这类请求，并查找我记得的关于你的信息。',
       echo ? `你说的是：“${echo}”` : '',
-      count > 0 ? `我有 ${count} 条关于你的记忆，但似乎都和这条消息无关。` : '',
+      // The reply's "used N memories" count (recall's lines), not everything stored (issue 15).
+      count > 0 ? `这次调取了 ${count} 条记忆，但似乎都和这条消息无关。` : '',
       CONFIGURE_ZH,
     ]
       .filter((line) => line !== '')
@@ -170,7 +171,7 @@ function defaultReply(message: string, section: ParsedMemorySection, lang: Lang)
   return [
     "I'm Mindbase's built-in offline demo model, so I can't really reason or answer questions. I can only acknowledge what you say, handle “remember …” / “forget …” requests, and look up what I remember about you.",
     echo ? `You said: “${echo}”` : '',
-    count > 0 ? `I have ${count === 1 ? '1 memory' : `${count} memories`} about you, but none seem related to this message.` : '',
+    count > 0 ? `I recalled ${count === 1 ? '1 memory' : `${count} memories`} for this message, but none seem related to it.` : '',
     CONFIGURE_EN,
   ]
     .filter((line) => line !== '')

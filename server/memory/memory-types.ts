@@ -2,8 +2,11 @@ import type { memories } from '../../db/schema';
 
 export type MemoryRow = typeof memories.$inferSelect;
 
-/** Who changed a memory, as shown in its history and the audit log. */
-export type Actor = 'user' | 'fast_channel' | 'extractor' | 'consolidation' | `job:${string}`;
+/**
+ * Who changed a memory, as shown in its history and the audit log. `app:<access token id>`: an
+ * outside app through the MCP endpoint (issue 17); the activity log names it by the token's name.
+ */
+export type Actor = 'user' | 'fast_channel' | 'extractor' | 'consolidation' | `job:${string}` | `app:${string}`;
 
 export interface ChangeContext {
   actor: Actor;

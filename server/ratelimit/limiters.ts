@@ -13,17 +13,23 @@ export interface AppLimiters {
   signInDevice: Limiter;
   signUpAccount: Limiter;
   signUpAddress: Limiter;
+  passwordResetAccount: Limiter;
+  passwordResetAddress: Limiter;
+  accountChanges: Limiter;
   chat: Limiter;
 }
 
 export function createAppLimiters(db: Database, options: { purge: boolean }): AppLimiters {
-  const { signIn, signUp } = config.auth.throttle;
+  const { signIn, signUp, passwordReset, accountChanges } = config.auth.throttle;
   return {
     signInAccount: createStoreLimiter(db, 'signin:account', signIn.account),
     signInAddress: createStoreLimiter(db, 'signin:address', signIn.address),
     signInDevice: createStoreLimiter(db, 'signin:device', signIn.device),
     signUpAccount: createStoreLimiter(db, 'signup:account', signUp.account),
     signUpAddress: createStoreLimiter(db, 'signup:address', signUp.address),
+    passwordResetAccount: createStoreLimiter(db, 'reset:account', passwordReset.account),
+    passwordResetAddress: createStoreLimiter(db, 'reset:address', passwordReset.address),
+    accountChanges: createStoreLimiter(db, 'account:user', accountChanges),
     // The one limiter that purges: its sweep covers every key in the table.
     chat: createStoreLimiter(db, 'chat', config.chat.rateLimit, { purge: options.purge }),
   };

@@ -28,6 +28,8 @@ export const OWNER_COLUMN: Record<string, string> = {
   memory_term_stats: 'user_id',
   bulk_jobs: 'user_id',
   import_items: 'user_id',
+  access_tokens: 'user_id',
+  account_tokens: 'user_id',
 };
 
 export const USER_OWNED_TABLES = Object.keys(OWNER_COLUMN);
@@ -84,6 +86,10 @@ export function insertRowSql(table: string, owner: SeededUser) {
       return sql`insert into bulk_jobs (id, user_id, kind, status, phase, report) values (${id}, ${o}, 'import', 'done', 'done', '{"skipped":1,"skippedItems":[{"index":0,"summary":"Allergic to peanuts","reason":"already exists"}]}'::jsonb)`;
     case 'import_items':
       return sql`insert into import_items (job_id, user_id, idx, item) values (${owner.jobId}, ${o}, ${Math.floor(Math.random() * 1e9)}, '{"summary":"Allergic to peanuts"}'::jsonb)`;
+    case 'access_tokens':
+      return sql`insert into access_tokens (user_id, name, token_hash, token_hint, scope) values (${o}, 'Probe app', ${`probe-${id}`}, 'mb_pat_prob', 'read_write')`;
+    case 'account_tokens':
+      return sql`insert into account_tokens (user_id, purpose, token_hash, email, expires_at) values (${o}, 'password_reset', ${`probe-${id}`}, 'probe@probe.test', now() + interval '30 minutes')`;
     case 'outbox':
       return sql`insert into outbox (user_id, event, payload, idempotency_key) values (${o}, 'memory/turn.completed', '{}'::jsonb, ${id})`;
     default:

@@ -14,7 +14,7 @@ import { createOfflineModel } from '@/server/llm/offline-model';
 import { createEmbedder, type Embedder } from '@/server/memory/embedder';
 import { settingsAwareFastChannel, settingsAwareRecall } from '@/server/chat/memory-hooks';
 import type { TestDatabase } from './db';
-import { readUiStream, textOf } from './mock-models';
+import { readUiStream, textOf, type StreamedChunk } from './mock-models';
 
 export const LOCAL_EMBEDDING_ID = 'local:hash-256';
 
@@ -60,14 +60,19 @@ export function testLauncher(t: TestDatabase): BulkJobLauncher {
  * One chat turn through the real route logic with the offline model, the fast channel and the
  * given dispatcher; waits for the after-response work (extraction) to finish.
  */
-export async function chatTurn(
+export async function chatTurn(...args: Parameters<typeof chatTurnChunks>): Promise<string> {
+  return textOf(await chatTurnChunks(...args));
+}
+
+/** chatTurn, answering every chunk the browser would have read (data parts included). */
+export async function chatTurnChunks(
   t: TestDatabase,
   jobs: ReturnType<typeof testJobs>,
   user: { id: string },
   conversationId: string,
   text: string,
   overrides: Partial<ChatTurnDeps> = {},
-): Promise<string> {
+): Promise<StreamedChunk[]> {
   const deferred: Promise<void>[] = [];
   const db = userDb(t.withUser, user.id);
   const deps: ChatTurnDeps = {
@@ -84,5 +89,5 @@ export async function chatTurn(
   const chunks = await readUiStream(await runChatTurn(db, request, new AbortController().signal, deps));
   await Promise.all(deferred);
   await jobs.runner.idle();
-  return textOf(chunks);
+  return chunks;
 }

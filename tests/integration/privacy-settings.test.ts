@@ -31,16 +31,16 @@ describe('privacy settings', () => {
   it('updateSettings round-trips each field and leaves the others alone', async () => {
     const user = await seedUser(t.db, 'settings');
     const api = callerFor(t, user).account;
-    expect(await api.settings()).toEqual({ timeZone: 'UTC', retentionDays: 30, memoryEnabled: true });
+    expect(await api.settings()).toEqual({ timeZone: 'UTC', retentionDays: 30, memoryEnabled: true, memoryNotices: true });
     for (const retentionDays of [7, 90, null, 30] as const) {
       expect(await api.updateSettings({ retentionDays })).toMatchObject({ retentionDays });
       expect((await api.settings()).retentionDays).toBe(retentionDays);
     }
     await api.updateSettings({ memoryEnabled: false });
     await api.updateSettings({ timeZone: 'America/New_York' });
-    expect(await api.settings()).toEqual({ timeZone: 'America/New_York', retentionDays: 30, memoryEnabled: false });
+    expect(await api.settings()).toEqual({ timeZone: 'America/New_York', retentionDays: 30, memoryEnabled: false, memoryNotices: true });
     await api.updateSettings({ memoryEnabled: true });
-    expect(await api.settings()).toEqual({ timeZone: 'America/New_York', retentionDays: 30, memoryEnabled: true });
+    expect(await api.settings()).toEqual({ timeZone: 'America/New_York', retentionDays: 30, memoryEnabled: true, memoryNotices: true });
   });
 
   it.each([

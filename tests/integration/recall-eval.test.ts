@@ -18,11 +18,12 @@ const FLOORS: Record<string, { pass: number; include: number }> = {
   'isolation-and-sensitive.json': { pass: 0.92, include: 0.91 }, // measured 0.941 / 0.933 (issue 12, 2026-12-02)
   'preferences-en.json': { pass: 0.63, include: 0.65 }, // 0.650 / 0.667
   'updates-en.json': { pass: 0.9, include: 0.9 }, // 0.938 / 0.938
-  'zh.json': { pass: 0.71, include: 0.73 }, // 0.737 / 0.757
-  'everyday-holdout.json': { pass: 0.78, include: 0.77 }, // 0.806 / 0.796 (first sight 0.291 / 0.172; tuned on since)
-  'everyday-holdout2.json': { pass: 0.72, include: 0.72 }, // 0.740 / 0.746 (first sight 0.532 / 0.522; tuned on since: README)
-  'everyday-holdout3.json': { pass: 0.61, include: 0.61 }, // 0.635 / 0.633 (first sight 0.423 / 0.469; tuned on in session 6-7: README)
-  'everyday-holdout4.json': { pass: 0.46, include: 0.49 }, // 0.483 / 0.511 (first sight 0.449 / 0.477; held out, failures unread: README)
+  'zh.json': { pass: 0.84, include: 0.87 }, // 0.868 / 0.892 (was 0.737 / 0.757 before session 8: README)
+  'everyday-holdout.json': { pass: 0.84, include: 0.84 }, // 0.864 / 0.860 (first sight 0.291 / 0.172; tuned on since)
+  'everyday-holdout2.json': { pass: 0.73, include: 0.72 }, // 0.753 / 0.731 (first sight 0.532 / 0.522; tuned on since: README)
+  'everyday-holdout3.json': { pass: 0.65, include: 0.65 }, // 0.673 / 0.673 (first sight 0.423 / 0.469; tuned on in sessions 6-8: README)
+  'everyday-holdout4.json': { pass: 0.54, include: 0.57 }, // 0.562 / 0.591 (first sight 0.449 / 0.477; tuned on in session 8: README)
+  'everyday-holdout5.json': { pass: 0.45, include: 0.48 }, // 0.477 / 0.506 (first sight 0.466 / 0.483; held out: README)
 };
 
 describe('recall evaluation on the shipped datasets', () => {

@@ -25,7 +25,7 @@ describe('account procedures', () => {
   });
 
   it('settings start at the defaults and updates stay with their owner', async () => {
-    expect(await callerFor(t, alice).account.settings()).toEqual({ timeZone: 'UTC', retentionDays: 30, memoryEnabled: true });
+    expect(await callerFor(t, alice).account.settings()).toEqual({ timeZone: 'UTC', retentionDays: 30, memoryEnabled: true, memoryNotices: true });
     await callerFor(t, alice).account.updateSettings({ timeZone: 'Asia/Shanghai', retentionDays: 7 });
     expect(await callerFor(t, alice).account.settings()).toMatchObject({ timeZone: 'Asia/Shanghai', retentionDays: 7 });
     expect(await callerFor(t, bob).account.settings()).toMatchObject({ timeZone: 'UTC', retentionDays: 30 });

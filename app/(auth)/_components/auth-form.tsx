@@ -10,9 +10,11 @@ interface Props {
   callbackUrl: string;
   oauth: { id: string; name: string }[];
   oauthAction: (form: FormData) => Promise<void>;
+  /** A message from the page that sent the user here ("Your password was changed…"). */
+  notice?: string;
 }
 
-export function AuthForm({ mode, action, callbackUrl, oauth, oauthAction }: Props) {
+export function AuthForm({ mode, action, callbackUrl, oauth, oauthAction, notice }: Props) {
   const [state, formAction, pending] = useActionState(action, {});
   const signUp = mode === 'sign-up';
   const fieldError = (name: string) =>
@@ -27,6 +29,11 @@ export function AuthForm({ mode, action, callbackUrl, oauth, oauthAction }: Prop
       <div className="auth-card">
         <h1 className="brand">Mindbase</h1>
         <p className="muted">{signUp ? 'Create your account' : 'Sign in to your account'}</p>
+        {notice && (
+          <p role="status" data-testid="auth-notice">
+            {notice}
+          </p>
+        )}
         <form action={formAction} noValidate className="stack">
           <input type="hidden" name="callbackUrl" value={callbackUrl} />
           {signUp && (
@@ -62,6 +69,11 @@ export function AuthForm({ mode, action, callbackUrl, oauth, oauthAction }: Prop
             />
             {fieldError('password')}
           </label>
+          {!signUp && (
+            <Link href="/forgot-password" className="muted">
+              Forgot password?
+            </Link>
+          )}
           {state.error && (
             <p className="form-error" role="alert">
               {state.error}

@@ -9,6 +9,7 @@ const settingsOutput = z.object({
   timeZone: z.string(),
   retentionDays: z.number().nullable(),
   memoryEnabled: z.boolean(),
+  memoryNotices: z.boolean(),
 });
 
 export const accountRouter = createRouter({

@@ -4,7 +4,7 @@ import type { Tx } from '../../../db/types';
 import { AppError } from '../../errors';
 import { embeddingText, type Embedder } from '../embedder';
 import { storeEmbedding } from '../embeddings';
-import { StaleMemoryError, type MemoryRow } from '../memory-types';
+import { StaleMemoryError, type Actor, type MemoryRow } from '../memory-types';
 import { updateMemory, type MemoryPatch } from '../update-memory';
 
 export const STALE_MESSAGE = 'This memory changed in another tab; reload and try again.';
@@ -13,9 +13,9 @@ export const STALE_MESSAGE = 'This memory changed in another tab; reload and try
  * A change the user made on the settings page: versioned and audited by updateMemory, with a
  * concurrent edit turned into a message the person can act on instead of a silent overwrite.
  */
-export async function applyUserChange(tx: Tx, current: MemoryRow, patch: MemoryPatch, reason: string, action: string): Promise<MemoryRow> {
+export async function applyUserChange(tx: Tx, current: MemoryRow, patch: MemoryPatch, reason: string, action: string, actor: Actor = 'user'): Promise<MemoryRow> {
   try {
-    return await updateMemory(tx, current, patch, { actor: 'user', reason }, action);
+    return await updateMemory(tx, current, patch, { actor, reason }, action);
   } catch (error) {
     if (error instanceof StaleMemoryError) throw new AppError('conflict:memory', STALE_MESSAGE, { cause: error });
     throw error;

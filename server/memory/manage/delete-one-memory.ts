@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { UserDb } from '../../../db/boundary';
 import { memories, memoryEmbeddings, memorySources, memoryVersions, recallLedger } from '../../../db/schema';
 import type { Tx } from '../../../db/types';
-import type { MemoryRow } from '../memory-types';
+import type { Actor, MemoryRow } from '../memory-types';
 import { hardDeleteMemory } from '../delete-memory';
 import { lockUserMemory } from '../user-lock';
 import { findMemory } from './find-memory';
@@ -58,11 +58,11 @@ export async function previewDeleteMemory(db: UserDb, id: string): Promise<Recei
  * The user deletes one memory: a hard delete of the item, its versions, vectors, sources and
  * ledger rows (SPEC §7), with its text scrubbed from the audit log. Answers what it removed.
  */
-export async function deleteOneMemory(db: UserDb, id: string): Promise<Receipt> {
+export async function deleteOneMemory(db: UserDb, id: string, actor: Actor = 'user', reason = 'Deleted by the user'): Promise<Receipt> {
   return db.run(async (tx) => {
     await lockUserMemory(tx, db.userId);
     const receipt = await reachOf(tx, id);
-    await hardDeleteMemory(tx, { id, userId: db.userId }, 'user', 'Deleted by the user');
+    await hardDeleteMemory(tx, { id, userId: db.userId }, actor, reason);
     return receipt;
   });
 }

@@ -3,6 +3,7 @@ import type { UserDb } from '../../../db/boundary';
 import { AppError } from '../../errors';
 import { findSecrets } from '../validate/secrets';
 import type { Embedder } from '../embedder';
+import type { Actor } from '../memory-types';
 import type { MemoryPatch } from '../update-memory';
 import { lockUserMemory } from '../user-lock';
 import { applyUserChange, embedOne, embeddingChanged, replaceEmbedding, STALE_MESSAGE, toItem } from './apply-user-change';
@@ -31,6 +32,8 @@ export async function editMemory(
   embedder: Embedder,
   /** Why, in the version history; a change asked for in chat quotes the request. */
   reason = 'Edited by the user',
+  /** Who: the user, or an outside app through the MCP endpoint (issue 17). */
+  actor: Actor = 'user',
 ): Promise<MemoryItem> {
   const patch = patchOf(input);
   if (Object.keys(patch).length === 0) throw new AppError('bad_request:memory', 'Nothing to change: give a new text, type, kind, importance or valid-until date.');
@@ -44,7 +47,7 @@ export async function editMemory(
   const vector = embeddingChanged(current, next) ? await embedOne(embedder, next) : null;
   const updated = await db.run(async (tx) => {
     await lockUserMemory(tx, db.userId);
-    const row = await applyUserChange(tx, current, patch, reason, 'memory.updated');
+    const row = await applyUserChange(tx, current, patch, reason, 'memory.updated', actor);
     if (vector) await replaceEmbedding(tx, row, embedder.modelId, vector);
     return row;
   });

@@ -198,6 +198,8 @@ export const activityInput = z
 export const activityEntry = z.object({
   id: z.string(),
   actor: z.string(),
+  /** For `app:<token id>` actors: the connected app's name (issue 17), shown as "by <name>". */
+  appName: z.string().nullable(),
   action: z.string(),
   memoryId: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()),

@@ -1,6 +1,7 @@
 import type { UIMessage } from 'ai';
 import type { RouterOutputs } from '@/server/api/root';
 import type { MemoryAction } from '@/server/chat/memory-actions';
+import type { MemoryNotice } from '@/server/memory/notices/schemas';
 
 function isMemoryAction(value: unknown): value is MemoryAction {
   if (typeof value !== 'object' || value === null) return false;
@@ -26,6 +27,8 @@ export interface ChatMessageMetadata {
 export type ChatDataTypes = {
   /** The model provider's Retry-After, sent just before its error. */
   retry: { seconds: number };
+  /** What the fast channel just did to memory (issue 15); kept in the reply's parts for this session. */
+  'memory-notices': { notices: MemoryNotice[] };
 };
 
 export type ChatUIMessage = UIMessage<ChatMessageMetadata, ChatDataTypes>;
@@ -51,4 +54,10 @@ export function toChatUIMessages(rows: readonly StoredMessage[]): ChatUIMessage[
       ...(typeof row.metadata.recallNote === 'string' ? { recallNote: row.metadata.recallNote } : {}),
     },
   }));
+}
+
+/** The notices streamed with a reply (the fast channel's), if any. */
+export function streamedNotices(message: Pick<ChatUIMessage, 'parts'>): MemoryNotice[] | null {
+  for (const part of message.parts) if (part.type === 'data-memory-notices') return part.data.notices;
+  return null;
 }

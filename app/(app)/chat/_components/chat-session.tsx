@@ -12,6 +12,7 @@ import { Composer } from './composer';
 import { MemoryToggle } from './memory-toggle';
 import { MessageList } from './message-list';
 import { useConversationMemory } from './use-conversation-memory';
+import { useMemoryNotices } from './use-memory-notices';
 
 interface ChatSessionProps {
   conversationId: string;
@@ -128,6 +129,10 @@ export function ChatSession({ conversationId, initialMessages, isNew, memoryDisa
 
   const stopReply = useCallback(() => void stop(), [stop]);
 
+  // Each finished reply asks for its turn's memory notices, and keeps asking while extraction runs.
+  const replies = messages.filter((m) => m.role === 'assistant').length;
+  const notices = useMemoryNotices(conversationId, { replies, settled: status === 'ready' || status === 'error' });
+
   const busy = preparing || status === 'submitted' || status === 'streaming';
   return (
     <div className="chat-session">
@@ -139,6 +144,7 @@ export function ChatSession({ conversationId, initialMessages, isNew, memoryDisa
         onRegenerate={regenerateReply}
         onRetry={retry}
         retryAfterSeconds={providerRetryAfter}
+        notices={notices.byReply}
       />
       <MemoryToggle
         off={memory.off}

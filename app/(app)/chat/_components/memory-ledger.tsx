@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTRPC } from '@/app/_lib/trpc';
 import type { RouterOutputs } from '@/server/api/root';
 import { config } from '@/server/config';
+import { memoryWord } from '@/app/_lib/memory-words';
 import { usedLabel } from './used-label';
 
 type Entry = RouterOutputs['recall']['forMessage'][number];
@@ -24,7 +25,17 @@ const FORMULA =
   `score = ${w.relevance}·relevance + ${w.importance}·importance + ${w.recency}·recency + ${w.frequency}·use, × confidence; ` +
   'relevance = shared words (BM25, relative to the best match) fused with similarity of meaning';
 
+/** The numbers behind a decision, one click away (issue 15): the list itself reads in words. */
 function ScoreParts({ entry }: { entry: Entry }) {
+  return (
+    <details className="ledger-details">
+      <summary>score details</summary>
+      <ScoreNumbers entry={entry} />
+    </details>
+  );
+}
+
+function ScoreNumbers({ entry }: { entry: Entry }) {
   return (
     <span className="ledger-parts" title={FORMULA}>
       score {entry.score.toFixed(2)} · relevance {pct(entry.relevance)} (words {pct(entry.lexical)}, meaning {pct(entry.similarity)}) · importance {pct(entry.importance)} · recency{' '}
@@ -83,7 +94,7 @@ export function MemoryLedger({ messageId, used }: { messageId: string; used: num
                 <li key={e.memoryId} data-testid="ledger-used">
                   <span className="ledger-summary">{e.summary}</span>{' '}
                   <span className="muted">
-                    {e.type} · {e.kind} · {(e.occurredAt ?? e.createdAt).toISOString().slice(0, 10)} · <SourceLink entry={e} />
+                    {memoryWord(e.type, e.kind)} · {(e.occurredAt ?? e.createdAt).toISOString().slice(0, 10)} · <SourceLink entry={e} />
                   </span>
                   <ScoreParts entry={e} />
                   <span className="ledger-actions">

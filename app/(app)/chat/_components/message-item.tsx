@@ -1,11 +1,13 @@
 'use client';
 
 import { memo } from 'react';
-import { messageText, type ChatUIMessage } from './chat-message';
+import type { MemoryNotice } from '@/server/memory/notices/schemas';
+import { messageText, streamedNotices, type ChatUIMessage } from './chat-message';
 import { CopyButton } from './copy-button';
 import { RegenerateIcon } from './icons';
 import { MarkdownText } from './markdown';
 import { MemoryLedger } from './memory-ledger';
+import { MemoryNotices } from './memory-notices';
 import { TypingIndicator } from './typing-indicator';
 
 interface MessageItemProps {
@@ -17,10 +19,23 @@ interface MessageItemProps {
   /** Offer "Regenerate": the last reply, while nothing else is in flight. */
   canRegenerate: boolean;
   onRegenerate: () => void;
+  /** What this turn changed in memory, as the server lists it now (undefined: nothing listed yet). */
+  notices?: MemoryNotice[] | undefined;
+}
+
+/**
+ * The server's list is the truth once it has the reply; until then the streamed notices show. A
+ * streamed forget keeps its words (the stored one says only how many), so it is preferred.
+ */
+function noticesToShow(listed: MemoryNotice[] | undefined, streamed: MemoryNotice[] | null): MemoryNotice[] {
+  if (!streamed) return listed ?? [];
+  if (!listed) return streamed;
+  const forgot = streamed.filter((n) => n.kind === 'forgot');
+  return [...(forgot.length > 0 ? forgot : listed.filter((n) => n.kind === 'forgot')), ...listed.filter((n) => n.kind !== 'forgot')];
 }
 
 // Memoised: while a reply streams only its own row re-renders, not the whole history.
-export const MessageItem = memo(function MessageItem({ message, stoppedHere, streaming, canRegenerate, onRegenerate }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem({ message, stoppedHere, streaming, canRegenerate, onRegenerate, notices }: MessageItemProps) {
   const text = messageText(message);
 
   if (message.role === 'user') {
@@ -56,6 +71,7 @@ export const MessageItem = memo(function MessageItem({ message, stoppedHere, str
           ))}
         </ul>
       )}
+      {!streaming && <MemoryNotices replyId={message.id} notices={noticesToShow(notices, streamedNotices(message))} />}
       {!streaming && message.metadata?.recallNote && <p className="message-note">{message.metadata.recallNote}</p>}
       {!streaming && typeof message.metadata?.memoriesUsed === 'number' && (
         <MemoryLedger messageId={message.id} used={message.metadata.memoriesUsed} />

@@ -2,6 +2,7 @@
 
 import type { ChatStatus } from 'ai';
 import { useLayoutEffect } from 'react';
+import type { MemoryNotice } from '@/server/memory/notices/schemas';
 import type { ChatUIMessage } from './chat-message';
 import { ChatErrorNotice } from './chat-error-notice';
 import { MessageItem } from './message-item';
@@ -17,9 +18,11 @@ interface MessageListProps {
   onRetry: () => void;
   /** The provider's Retry-After for an error that arrived mid-stream (the route's own come with the error). */
   retryAfterSeconds?: number | null;
+  /** Memory notices by reply id, as the server lists them (issue 15). */
+  notices?: ReadonlyMap<string, MemoryNotice[]>;
 }
 
-export function MessageList({ messages, status, error, stoppedIds, onRegenerate, onRetry, retryAfterSeconds = null }: MessageListProps) {
+export function MessageList({ messages, status, error, stoppedIds, onRegenerate, onRetry, retryAfterSeconds = null, notices }: MessageListProps) {
   const { ref, onScroll, scrollToBottom } = useStickToBottom<HTMLDivElement>();
   const last = messages.at(-1);
 
@@ -52,6 +55,7 @@ export function MessageList({ messages, status, error, stoppedIds, onRegenerate,
             streaming={message.id === streamingId}
             canRegenerate={status === 'ready' && message === last && message.role === 'assistant'}
             onRegenerate={onRegenerate}
+            notices={notices?.get(message.id)}
           />
         ))}
         {/* Sent, but the reply has not started: show that something is happening. */}

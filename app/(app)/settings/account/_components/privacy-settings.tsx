@@ -84,6 +84,25 @@ export function PrivacySettings() {
             : 'Memory is off: nothing new is remembered and nothing remembered is used in replies. Your existing memories are kept until you delete them.'}
         </p>
 
+        <label className="mem-check">
+          <input
+            type="checkbox"
+            checked={current.memoryNotices}
+            disabled={update.isPending}
+            onChange={(e) => {
+              setStatus(null);
+              update.mutate({ memoryNotices: e.target.checked });
+            }}
+            data-testid="memory-notices"
+          />
+          Show memory changes in the chat
+        </label>
+        <p className="muted">
+          {current.memoryNotices
+            ? 'Under each reply, a line says what was saved, updated or forgotten from your message, with Undo.'
+            : 'The chat does not say when something is remembered; the Memory page still shows everything.'}
+        </p>
+
         <label>
           Keep raw chat logs for
           <select

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { RouterOutputs } from '@/server/api/root';
+import { memoryWord } from '@/app/_lib/memory-words';
 import { useTRPC } from '@/app/_lib/trpc';
 import { endOfDay, formatDate, formatDateTime, toDateInput } from './format';
 
@@ -91,7 +92,7 @@ export function AsOfView() {
                 <li key={m.id} data-testid="as-of-item">
                   <p className="mem-summary">{m.summary}</p>
                   <p className="mem-meta">
-                    <span>{m.type}</span>
+                    <span>{memoryWord(m.type, m.kind)}</span>
                     <span>importance {m.importance}</span>
                     <span>
                       v{m.version} since {formatDate(m.since)}

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTRPC } from '@/app/_lib/trpc';
 import type { RouterInputs } from '@/server/api/root';
+import { TYPE_LABEL } from '@/app/_lib/memory-words';
 import { endOfDay, MEMORY_TYPES, toDateInput, type Memory, type MemoryType } from './format';
 import { useRefreshMemories } from './use-memory-actions';
 
@@ -48,7 +49,7 @@ export function EditMemoryForm({ memory, onDone }: { memory: Memory; onDone: () 
           <select value={type} onChange={(e) => setType(e.target.value as MemoryType)}>
             {MEMORY_TYPES.map((t) => (
               <option key={t} value={t}>
-                {t}
+                {TYPE_LABEL[t]}
               </option>
             ))}
           </select>

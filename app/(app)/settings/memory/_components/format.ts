@@ -29,9 +29,20 @@ export function startOfDay(value: string): Date | null {
   return value ? new Date(`${value}T00:00:00`) : null;
 }
 
+const ACTOR_WORDS: Record<string, string> = {
+  extractor: 'Mindbase, from your chat',
+  fast_channel: 'Mindbase, as you asked in chat',
+  consolidation: 'Mindbase, tidying up',
+};
+
 /** Who wrote a version or log entry, in the words the page uses ("you" for the user). */
 export function actorLabel(actor: string): string {
   if (actor === 'user') return 'you';
+  // Issue 17: where the app's name is not at hand (a memory's history), still no raw token id.
+  if (actor.startsWith('app:')) return 'a connected app';
+  // Issue 15: who in words, not the pipeline's part names.
+  const words = ACTOR_WORDS[actor];
+  if (words) return words;
   return actor.replace(/_/g, ' ');
 }
 

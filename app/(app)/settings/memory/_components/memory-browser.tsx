@@ -2,6 +2,7 @@
 
 import { useId, useState } from 'react';
 import { useDebouncedValue } from '@/app/(app)/chat/_components/use-debounced-value';
+import { TYPE_LABEL } from '@/app/_lib/memory-words';
 import { endOfDay, LIST_STATUSES, MEMORY_TYPES, REPLACED_STATUSES, startOfDay, type MemoryStatus, type MemoryType } from './format';
 import { MemoryCard } from './memory-card';
 import { useMemoryPages, type ListInput } from './use-memory-pages';
@@ -58,7 +59,7 @@ export function MemoryBrowser({ onNotice }: { onNotice: (text: string) => void }
             <option value="">All types</option>
             {MEMORY_TYPES.map((t) => (
               <option key={t} value={t}>
-                {t}
+                {TYPE_LABEL[t]}
               </option>
             ))}
           </select>

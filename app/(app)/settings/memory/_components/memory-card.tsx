@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
+import { memoryWord } from '@/app/_lib/memory-words';
 import { useTRPC } from '@/app/_lib/trpc';
 import { DeleteMemoryDialog } from './delete-memory-dialog';
 import { EditMemoryForm } from './edit-memory-form';
@@ -61,9 +62,7 @@ export function MemoryCard({ memory, onNotice, highlight = false }: { memory: Me
         <span className={`mem-badge mem-status-${memory.status}`}>{memory.status}</span>
       </div>
       <p className="mem-meta">
-        <span>
-          {memory.type} · {memory.kind}
-        </span>
+        <span title={`${memory.type} · ${memory.kind}`}>{memoryWord(memory.type, memory.kind)}</span>
         <span aria-label={`importance ${memory.importance} of 5`} title={`importance ${memory.importance} of 5`}>
           importance {'●'.repeat(memory.importance)}
           <span className="mem-dim">{'●'.repeat(5 - memory.importance)}</span>
