@@ -89,9 +89,13 @@ test('Stop keeps the partial reply, marked stopped across a reload; Regenerate r
   await expect(reply.getByText('Stopped')).toBeVisible();
   await expect(page.getByLabel('Message')).toBeEnabled();
 
-  // The server kept the partial text with its stopped status.
-  await page.reload();
-  await expect(reply).toHaveCount(1);
+  // The server kept the partial text with its stopped status. It saves it once the aborted stream
+  // unwinds, which on a loaded machine can land after an immediate reload has read the page: reload
+  // until it is there (a reply that is never saved still fails here).
+  await expect(async () => {
+    await page.reload();
+    await expect(reply).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(reply.getByText('Stopped')).toBeVisible();
   await expect(reply.locator('.markdown')).not.toHaveText('');
 
