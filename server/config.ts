@@ -122,6 +122,13 @@ export const config = {
     fastChannelMinImportance: 4, // SPEC §4.1
     candidateTimeoutDays: 30, // SPEC §3
     dedupCosine: 0.9, // SPEC §4.4
+    /**
+     * …and at least this share of one summary's terms in the other: the local word vectors put
+     * short Chinese texts with no words in common above the cosine (session 8, README).
+     */
+    dedupMinTermCoverage: 0.6,
+    /** A correction looks at this many nearest memories for what it replaces (a habit may read nothing like it). */
+    correctionPool: 50,
   },
   /** Memory management by natural language in chat (SPEC §7). */
   chatCommands: {

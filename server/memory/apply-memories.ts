@@ -44,7 +44,6 @@ export interface AppliedItem {
 // Below this a memory is a different topic; between it and the dedup threshold, the same topic
 // said differently (a correction's target or a contradiction).
 const SAME_TOPIC_SIMILARITY = 0.5;
-const CORRECTION_POOL = 50;
 
 function toNewMemory(item: ValidatedMemory, ctx: ApplyContext, status: MemoryRow['status'], extra: Partial<NewMemory> = {}): NewMemory {
   return {
@@ -91,17 +90,16 @@ async function findCandidateTwin(tx: Tx, item: ValidatedMemory): Promise<MemoryR
 const CHANGE_WORDS = /改成|换成|变成|改为|改到|现在|以后|开始|已经|不再|了|\b(?:switched|switching|changed|now|instead|anymore|no longer|these days|started|stopped)\b/gi;
 const withoutChangeWords = (text: string) => text.replace(CHANGE_WORDS, ' ');
 
-/** What a correction refers to: named by its conflict hint, else the closest same-topic item. */
 // "我现在改成晚上跑步了" is read as a fact, "习惯早上六点起来跑步" as a habit (preference): a change
 // of habit corrects either.
 const HABIT_KINDS = new Set(['fact', 'preference']);
 const correctsKind = (old: string, next: string): boolean => old === next || (HABIT_KINDS.has(old) && HABIT_KINDS.has(next));
 const HABIT_GROUPS = new Set(['#drink', '#exercise']);
-const sameHabitGroup = (a: string, b: string): boolean => sharedConcepts(conceptsOf(a), conceptsOf(b)).some((c) => HABIT_GROUPS.has(c));
-const DUPLICATE_MIN_COVERAGE = 0.6;
-const sharesWords = (a: string, b: string): boolean => Math.max(termCoverage(a, b), termCoverage(b, a)) >= DUPLICATE_MIN_COVERAGE;
+const inHabitGroup = (concepts: Set<string>, text: string): boolean => sharedConcepts(concepts, conceptsOf(text)).some((c) => HABIT_GROUPS.has(c));
+const sharesWords = (a: string, b: string): boolean => Math.max(termCoverage(a, b), termCoverage(b, a)) >= config.memory.dedupMinTermCoverage;
 const sameKind = (memory: MemoryRow, item: ValidatedMemory): number => (memory.kind === item.kind ? 1 : 0);
 
+/** What a correction refers to: named by its conflict hint, else the closest same-topic item. */
 export function findCorrectionTarget(item: ValidatedMemory, similar: SimilarMemory[]): MemoryRow | null {
   const live = similar.filter((s) => s.memory.status === 'active' || s.memory.status === 'conflicted');
   const hint = item.conflict_hint;
@@ -120,7 +118,9 @@ export function findCorrectionTarget(item: ValidatedMemory, similar: SimilarMemo
   // Without a hint, "the closest" must also share a word of its topic: local word vectors put
   // "现在改成晚上跑步了" near "女儿的生日是5月20号", and a correction must never replace a stranger.
   const topic = withoutChangeWords(item.summary);
-  const overlap = (s: SimilarMemory) => termCoverage(topic, withoutChangeWords(`${s.memory.summary} ${s.memory.entities.join(' ')}`));
+  const overlaps = new Map(live.map((s) => [s, termCoverage(topic, withoutChangeWords(`${s.memory.summary} ${s.memory.entities.join(' ')}`))]));
+  const overlap = (s: SimilarMemory) => overlaps.get(s) ?? 0;
+  const concepts = conceptsOf(item.summary);
   // The one sharing most of its words: "老婆是教数学的" corrects "老婆是小学语文老师", not "老婆叫王静".
   const byOverlap = [...live].sort((a, b) => overlap(b) - overlap(a) || b.similarity - a.similarity);
   const sameTopic = byOverlap.find(
@@ -131,7 +131,7 @@ export function findCorrectionTarget(item: ValidatedMemory, similar: SimilarMemo
           (item.entities.length > 0 && s.memory.entities.length > 0 && entitiesOverlap(item.entities, s.memory.entities)))) ||
         // "戒咖啡了，改成喝乌龙茶" replaces "每天下午都要喝一杯拿铁", "改成每周六去游泳" replaces "每周六早上打
         // 羽毛球": a habit of the same kind, however far apart the word vectors put them.
-        sameHabitGroup(item.summary, s.memory.summary)),
+        inHabitGroup(concepts, s.memory.summary)),
   );
   return sameTopic?.memory ?? null;
 }
@@ -172,7 +172,7 @@ function findContradiction(item: ValidatedMemory, similar: SimilarMemory[]): Mem
 
 export async function applyValidatedMemory(tx: Tx, item: ValidatedMemory, vector: number[], ctx: ApplyContext): Promise<AppliedItem> {
   // A correction looks further: the habit it replaces may read nothing like it to the word vectors.
-  const similar = await findSimilarMemories(tx, vector, ctx.embeddingModel, { statuses: ['active', 'conflicted'], limit: item.negative_update ? CORRECTION_POOL : 10 });
+  const similar = await findSimilarMemories(tx, vector, ctx.embeddingModel, { statuses: ['active', 'conflicted'], limit: item.negative_update ? config.memory.correctionPool : 10 });
   const store = async (row: MemoryRow) => {
     if (row.status === 'active') await storeEmbedding(tx, row, ctx.embeddingModel, vector);
   };

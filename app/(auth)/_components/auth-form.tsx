@@ -3,6 +3,8 @@
 import Link from 'next/link';
 import { useActionState } from 'react';
 import type { AuthFormState } from '../actions';
+import { EmailField } from './email-field';
+import { FieldAlert } from './form-alerts';
 
 interface Props {
   mode: 'sign-in' | 'sign-up';
@@ -17,12 +19,7 @@ interface Props {
 export function AuthForm({ mode, action, callbackUrl, oauth, oauthAction, notice }: Props) {
   const [state, formAction, pending] = useActionState(action, {});
   const signUp = mode === 'sign-up';
-  const fieldError = (name: string) =>
-    state.fields?.[name] ? (
-      <p className="field-error" id={`${name}-error`} role="alert">
-        {state.fields[name]}
-      </p>
-    ) : null;
+  const fieldError = (name: string) => <FieldAlert id={`${name}-error`} message={state.fields?.[name]} />;
 
   return (
     <main className="auth-page">
@@ -43,19 +40,7 @@ export function AuthForm({ mode, action, callbackUrl, oauth, oauthAction, notice
               {fieldError('name')}
             </label>
           )}
-          <label>
-            E-mail
-            <input
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              defaultValue={state.values?.email ?? ''}
-              aria-invalid={Boolean(state.fields?.email)}
-              aria-describedby={state.fields?.email ? 'email-error' : undefined}
-            />
-            {fieldError('email')}
-          </label>
+          <EmailField defaultValue={state.values?.email ?? ''} error={state.fields?.email} />
           <label>
             Password
             <input

@@ -2,7 +2,8 @@
 
 import Link from 'next/link';
 import { useActionState } from 'react';
-import { FieldAlert, FormAlert } from '../_components/form-alerts';
+import { EmailField } from '../_components/email-field';
+import { FormAlert } from '../_components/form-alerts';
 import { forgotPasswordAction, type AccountFormState } from '../account-actions';
 
 export function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
@@ -19,19 +20,7 @@ export function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
         ) : (
           <form action={formAction} noValidate className="stack">
             <p className="muted">Enter the address you sign in with and we will mail you a link to choose a new password.</p>
-            <label>
-              E-mail
-              <input
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                defaultValue={state.values?.email ?? initialEmail}
-                aria-invalid={Boolean(state.fields?.email)}
-                aria-describedby={state.fields?.email ? 'email-error' : undefined}
-              />
-              <FieldAlert id="email-error" message={state.fields?.email} />
-            </label>
+            <EmailField defaultValue={state.values?.email ?? initialEmail} error={state.fields?.email} />
             <FormAlert message={state.error} />
             <button type="submit" className="primary" disabled={pending}>
               {pending ? 'Please wait…' : 'Send me a link'}

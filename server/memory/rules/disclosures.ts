@@ -41,7 +41,6 @@ const ABOUT_ME_EN = /^(?!(?:you|your|it|that|this|there|which|what)\b)(?:[\w"'�
 // is particularly interesting to me", "Coconut milk ice cream is at the top of my list", "Playing
 // video games helps me unwind". What the clause says is about the user's world all the same. Not
 // when it speaks to or about the assistant ("that's so kind of you", "let me know", "tell me more").
-const MINE_LATER_EN = /^\S+(?:\s+\S+)*?\s+(?:me|my|mine|myself)\b/i;
 const ADDRESSED_EN = /\b(?:you|your|yours|u|ur|ya|yourself)\b/i;
 const TO_ASSISTANT_EN = /^(?:let|tell|give|show|send|help|remind|ask|call|text|email|find|teach|explain|walk|get back to|thank|thanks|excuse|pardon|forgive)\s+(?:me|my)\b|^(?:thanks|thank|sorry|please|pls|hi|hey|hello|bye|nothing|not much|same|me too|no worries|np|good (?:morning|night|luck)|lucky)\b/i;
 // Today's state of things is no memory: "the wifi at my place is down again", "my train is late rn".
@@ -220,6 +219,11 @@ function itsAntecedent(ctx: RuleContext, text: string): string | null {
   return phrase ? phrase.replace(/^(?:a|an)\b/i, 'the').replace(/^(?:my|our)\b/i, (w) => w.toLowerCase()) : null;
 }
 
+/** "It taught me …", "X is at the top of my list": a statement about the user's world, not a quip or a word to the assistant. */
+function userInObject(text: string): boolean {
+  return VERB_BEFORE_ME_EN.test(text) && !ADDRESSED_EN.test(text) && !TO_ASSISTANT_EN.test(text) && !SEEMS_EN.test(text) && !TRANSIENT_EN.test(text) && !HYPERBOLE_EN.test(text) && contentWordsEn(text).length >= 3;
+}
+
 function englishDisclosure(ctx: RuleContext): Draft[] {
   const raw = ctx.clause.text.trim();
   const stated = raw.replace(LEAD_EN, '');
@@ -233,8 +237,7 @@ function englishDisclosure(ctx: RuleContext): Draft[] {
   const named = !relation && !theirs ? namedSubject(text, peopleOf(ctx)) : null;
   // "my brother would love that joke": what someone would do is not a fact about them.
   if ((relation || theirs || named) && /^\S+(?:\s+\S+)?\s+(?:would|could|might|['’]d)\b|^\S+['’]d\b/i.test(text)) return [];
-  const inObject = MINE_LATER_EN.test(text) && !ADDRESSED_EN.test(text) && !TO_ASSISTANT_EN.test(text) && !SEEMS_EN.test(text) && !TRANSIENT_EN.test(text) && VERB_BEFORE_ME_EN.test(text) && !HYPERBOLE_EN.test(text) && contentWordsEn(text).length >= 3;
-  if (!SUBJECT_EN.test(text) && !relation && !ABOUT_ME_EN.test(text) && !theirs && !named && !inObject && !it) return [];
+  if (!SUBJECT_EN.test(text) && !relation && !ABOUT_ME_EN.test(text) && !theirs && !named && !it && !userInObject(text)) return [];
   if (REQUEST_EN.test(text) || REACTION_EN.test(text) || JOKE_EN.test(raw) || INTRODUCES_QUOTE_EN.test(text) || introducesQuote(ctx)) return [];
   if (MISHAP_EN.test(text) || TASK_TROUBLE_EN.test(text)) return [];
   if (!relation && MOOD_EN.test(text)) return [];

@@ -60,6 +60,12 @@ const SAYS_WHAT_IT_IS_ZH = /是(?:一|个|只|位|名)|叫|岁/;
 const CORRECTION_ZH = /说错了|打错(?:字)?了|搞错了|记错了|写错了|更正一下|纠正一下/;
 const CORRECTION_LEAD_ZH = /^(?:(?:哦|啊|嗯|呃|哎)[，,\s]*)?(?:不对[，,。！!\s]*)?(?:我)?(?:刚才|刚刚|前天|昨天|之前|上次)?(?:说错了|打错(?:字)?了|搞错了|记错了|写错了)[，,。！!\s]*/;
 const CORRECTABLE_KINDS = new Set(['fact', 'relationship', 'preference']);
+
+/** The segment without a leading correction marker ("哦刚才说错了，…"), and whether it had one. */
+function afterCorrectionLead(segment: Segment): { segment: Segment; lead: boolean } {
+  const lead = CORRECTION_LEAD_ZH.exec(segment.text)?.[0];
+  return lead ? { segment: { ...segment, start: segment.start + lead.length, text: segment.text.slice(lead.length) }, lead: true } : { segment, lead: false };
+}
 const ZH_OTHER_SUBJECT = /^(?:他|她|它|你|您|他们|她们|这|那|别人|大家|[A-Za-z])/;
 
 const CHAT_ARE = /\b(i|we|they|you|u)\s+r\b(?=\s+\w)/gi;
@@ -178,9 +184,8 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
   let person: string | null = [...own.slice(0, from).matchAll(RELATION_ANYWHERE)].at(-1)?.[1] ?? options.prior?.en ?? null;
   let correctingZh = false;
   for (const spoken of splitSentences(own, from, to)) {
-    const lead = CORRECTION_LEAD_ZH.exec(spoken.text);
+    const { segment: sentence, lead } = afterCorrectionLead(spoken);
     if (lead) correctingZh = true;
-    const sentence = lead ? { ...spoken, start: spoken.start + lead[0].length, text: spoken.text.slice(lead[0].length) } : spoken;
     if (sentence.text.trim() === '') continue;
     const clauses = splitClauses(own, sentence);
     const clauseTexts = clauses.map((clause) => clause.text);
@@ -201,9 +206,8 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
     clauses.forEach((said, index) => {
       // "哦刚才说错了，她是教数学的", "不对，我前天打错字了，我老公叫刘炜": the marker states nothing itself;
       // what the message says after it corrects what was said before.
-      const lead = CORRECTION_LEAD_ZH.exec(said.text);
+      const { segment: raw, lead } = afterCorrectionLead(said);
       if (lead || CORRECTION_ZH.test(said.text)) correctingZh = true;
-      const raw = lead ? { ...said, start: said.start + lead[0].length, text: said.text.slice(lead[0].length) } : said;
       if (raw.text.trim() === '') return;
       // Code-switching: "btw 我bf Marcus 是Kiwi" has more Latin words than characters but is a
       // Chinese clause of a Chinese sentence ("trying to cut 到 70kg" stays English).

@@ -28,9 +28,10 @@ const SUMMARY_WORDS = new Set(
 const URL = /\b(?:https?:\/\/|www\.)[^\s)]+/gi;
 /** At most this share of a summary's own content words may be absent from its message… */
 const MAX_UNGROUNDED_SHARE = 0.5;
-const RELATION_THE_PRONOUN_NAMES = new RegExp(RELATION_ZH, 'g');
 /** …and never more than this many of them. */
 const MAX_UNGROUNDED_WORDS = 4;
+// The relation words a rule puts where the message said 他/她/它 (see summaryProblem).
+const RELATION_THE_PRONOUN_NAMES = new RegExp(RELATION_ZH, 'g');
 
 /** What is wrong with `summary` as a summary of `message` (containing `quote`), or null. */
 export function summaryProblem(summary: string, quote: string, message: string): string | null {
