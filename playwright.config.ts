@@ -62,6 +62,8 @@ export default defineConfig({
         OPENAI_API_KEY: '',
         LLM_BASE_URL: '',
         DATABASE_URL: '',
+        // Slow enough that Stop can land mid-reply on a loaded 2-core CI machine (chat.spec.ts).
+        OFFLINE_MODEL_CHUNK_DELAY_MS: '40',
       },
     },
     {

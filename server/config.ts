@@ -106,6 +106,8 @@ export const config = {
   },
   /** Calls to language and embedding models (issue 19). */
   llm: {
+    /** The offline model streams word-sized chunks this far apart, so it visibly streams (OFFLINE_MODEL_CHUNK_DELAY_MS overrides). */
+    offlineChunkDelayMs: 15,
     /** An explicit output cap per call kind, so no provider default decides the cost. */
     maxOutputTokens: { chat: 2_048, extraction: 2_000, title: 24, consolidation: 300 },
     /** One embedding request; recall falls back to its lexical routes past it. */

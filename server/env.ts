@@ -51,6 +51,10 @@ const envSchema = z.object({
   LLM_STRUCTURED_OUTPUTS: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on'),
   /** `chat`: the OpenAI provider uses chat completions (for OPENAI_BASE_URL servers without /responses). */
   OPENAI_API_MODE: z.enum(['responses', 'chat'], { error: 'must be "responses" or "chat"' }).default('responses'),
+  /** Milliseconds between the offline model's streamed chunks (default config.llm.offlineChunkDelayMs). */
+  OFFLINE_MODEL_CHUNK_DELAY_MS: optionalString
+    .refine((v) => v === undefined || /^\d{1,4}$/.test(v), 'must be a whole number of milliseconds, e.g. 15')
+    .transform((v) => (v === undefined ? undefined : Number(v))),
   /** Issue 18: outgoing mail. `smtp://user:pass@host:587` or `smtps://…:465`; unset → .eml files under MAIL_DIR. */
   SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.com:465'),
   /** The From of account mail, e.g. `Mindbase <no-reply@example.com>`. */

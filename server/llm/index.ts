@@ -2,11 +2,9 @@
  * The process-wide model registry, configured from the environment. Chat, extraction and
  * embeddings all come from here, so switching providers is configuration only.
  */
+import { config } from '../config';
 import { env } from '../env';
 import { createLlmRegistry, type LlmRegistry } from './registry';
-
-// Word-sized chunks a few milliseconds apart, so the offline model visibly streams.
-const OFFLINE_CHUNK_DELAY_MS = 15;
 
 let registry: LlmRegistry | undefined;
 
@@ -25,7 +23,7 @@ export function llm(): LlmRegistry {
         structuredOutputs: e.LLM_STRUCTURED_OUTPUTS,
         openaiApiMode: e.OPENAI_API_MODE,
       },
-      { offline: { chunkDelayMs: OFFLINE_CHUNK_DELAY_MS } },
+      { offline: { chunkDelayMs: e.OFFLINE_MODEL_CHUNK_DELAY_MS ?? config.llm.offlineChunkDelayMs } },
     );
     const d = registry.describe();
     console.info(`[llm] chat=${d.chat.id} extraction=${d.extraction.id} embedding=${d.embedding.id}`);

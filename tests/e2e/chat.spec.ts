@@ -82,7 +82,8 @@ test('Stop keeps the partial reply, marked stopped across a reload; Regenerate r
   await page.getByLabel('Message').fill('Tell me about the history of tea.');
   await page.getByLabel('Message').press('Enter');
   const reply = page.locator('[data-testid="message"][data-role="assistant"]');
-  // Stop as soon as the reply has begun: the offline model takes over a second to stream it all.
+  // Stop as soon as the reply has begun: with the e2e server's chunk delay (playwright.config.ts) the
+  // offline model takes a few seconds to stream it all.
   await expect(reply).not.toHaveText('');
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();

@@ -21,6 +21,12 @@ describe('environment', () => {
     );
   });
 
+  it('reads the offline model\'s chunk delay as milliseconds and names a bad one', () => {
+    expect(parseEnv({}).OFFLINE_MODEL_CHUNK_DELAY_MS).toBeUndefined();
+    expect(parseEnv({ OFFLINE_MODEL_CHUNK_DELAY_MS: '40' }).OFFLINE_MODEL_CHUNK_DELAY_MS).toBe(40);
+    expect(() => parseEnv({ OFFLINE_MODEL_CHUNK_DELAY_MS: 'fast' })).toThrow(/OFFLINE_MODEL_CHUNK_DELAY_MS: must be a whole number of milliseconds/);
+  });
+
   it('checks that paired OAuth variables come together', () => {
     expect(() => parseEnv({ AUTH_GITHUB_ID: 'id' })).toThrow(/AUTH_GITHUB_SECRET: required when AUTH_GITHUB_ID is set/);
   });
