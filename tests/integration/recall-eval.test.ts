@@ -23,7 +23,8 @@ const FLOORS: Record<string, { pass: number; include: number }> = {
   'everyday-holdout2.json': { pass: 0.73, include: 0.72 }, // 0.753 / 0.731 (first sight 0.532 / 0.522; tuned on since: README)
   'everyday-holdout3.json': { pass: 0.65, include: 0.65 }, // 0.673 / 0.673 (first sight 0.423 / 0.469; tuned on in sessions 6-8: README)
   'everyday-holdout4.json': { pass: 0.54, include: 0.57 }, // 0.562 / 0.591 (first sight 0.449 / 0.477; tuned on in session 8: README)
-  'everyday-holdout5.json': { pass: 0.45, include: 0.48 }, // 0.477 / 0.506 (first sight 0.466 / 0.483; held out: README)
+  'everyday-holdout5.json': { pass: 0.61, include: 0.65 }, // 0.636 / 0.674 (first sight 0.466 / 0.483; tuned on in session 9: README)
+  'everyday-holdout6.json': { pass: 0.48, include: 0.49 }, // 0.505 / 0.515 (first sight 0.465 / 0.474; held out: README)
 };
 
 describe('recall evaluation on the shipped datasets', () => {

@@ -10,7 +10,7 @@ import { draftFor, type Rule, type RuleContext } from './context';
 import type { Draft } from './draft';
 import { IRREGULAR_PAST } from './english-summary';
 import { chinesePlaces, latinTerms, objectEntity, properNouns } from './entities';
-import { BOOKED_AHEAD_EN, EVENT_NOUNS_EN, EVENT_VERBS_EN, EVENT_VERBS_ZH, FREQUENCY_EN, FREQUENCY_ZH, HABIT_ADVERB_EN, HABIT_ADVERB_ZH, PLAN_VERBS_EN, PLAN_VERBS_ZH } from './lexicon';
+import { BOOKED_AHEAD_EN, EVENT_NOUNS_EN, EVENT_VERBS_EN, EVENT_VERBS_ZH, FREQUENCY_EN, FREQUENCY_ZH, HABIT_ADVERB_EN, HABIT_ADVERB_ZH, IMMINENT_ZH, PLAN_VERBS_EN, PLAN_VERBS_ZH } from './lexicon';
 
 const PRIORITY = 6;
 
@@ -89,7 +89,7 @@ const datedChinese: Rule = {
     const text = ctx.clause.text;
     if (OTHER_SUBJECT_ZH.test(text.replace(/^(?:明天|后天|今天|下周.|周.|月底|下个月)/, ''))) return [];
     if (FREQUENCY_ZH.test(text) || new RegExp(`(?:${HABIT_ADVERB_ZH})`).test(text)) return [];
-    const past = /上周|上个月|昨天|前天|去年|之前|以前|刚|已经|了$/.test(text);
+    const past = /上周|上个月|昨天|前天|去年|之前|以前|刚|已经|了$/.test(text) && !IMMINENT_ZH.test(text);
     const time = ctx.resolveTime(text, past ? 'past' : 'future');
     if (!time) return [];
     if (RECURRING_DATE.test(text)) return [];

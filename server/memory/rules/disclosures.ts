@@ -14,7 +14,7 @@ import type { Draft, MemoryType } from './draft';
 import { IRREGULAR_PAST } from './english-summary';
 import { chinesePlaces, latinTerms, properNouns } from './entities';
 import type { MemoryKind } from '../extraction-schema';
-import { BOOKED_AHEAD_EN, MOODS_EN, RELATION_EN, RELATION_ZH } from './lexicon';
+import { BOOKED_AHEAD_EN, IMMINENT_ZH, MOODS_EN, RELATION_EN, RELATION_ZH } from './lexicon';
 import { knownPeople, namedSubject, namesInSpeech } from './people';
 
 /** Lowest priority: a specific rule's reading of the same words always wins. */
@@ -108,9 +108,12 @@ const OTHER_SUBJECT_ZH = /^(?:他|她|它|你|您|他们|她们|别人|人家|�
 const LIFE_EVENT_ZH = /^(?:现在|目前|已经)?(?:是|当)(?:一名|一个|个)?[\u4e00-\u9fffA-Za-z]{0,8}(?:师|员|经理|总监|主管|老师|医生|护士|律师|会计|记者|编辑|专员|顾问|实习生)(?:了|啦)?$|搬到|搬家|搬出|搬进|搬回|住在|合租|房租|入职|离职|辞职|退休|升职|毕业|结婚|订婚|分手|怀孕|生了|考上|报名|开始学|在学|学了|养了|买了|崴|扭伤|扭了|摔|骨折|受伤|过敏|戒了|戒烟|戒酒|开始吃|不吃|不喝|住院|手术|拿到offer|换工作|换了工作|调到|被.{1,14}(?:蛰|咬|叮|撞|抓|烫|割|划)(?:伤)?了|(?:想|要|打算|准备|计划)(?:自己|一个人|跟.{1,4})?去[\u4e00-\u9fffA-Za-z]{2}|(?:要|打算|准备|得)?回[\u4e00-\u9fff]{2}(?:参加|过|看|住|探|扫)|\d{1,2}月\d{1,2}[号日]回[\u4e00-\u9fff]{2}|参加.{0,10}(?:婚礼|葬礼|典礼|聚会|比赛|考试|面试)|改签|退了/;
 // Chat names people by nickname: 阿杰, 小美, 老王. "阿杰说暑假想去青岛玩" is news about 阿杰 (and
 // often the user's plan too); the clause is kept with its subject.
-const NICKNAME_SUBJECT_ZH = /^(?:阿|小|老)[\u4e00-\u9fff]{1,2}?(?:说|也|还|要|想|打算|准备|在|是|跟我|和我|喜欢|讨厌|不吃|不喝|下个?月|下周|明天|最近|今年|刚)/;
+const NICKNAME_SUBJECT_ZH = /^(?:阿|小|老)[\u4e00-\u9fff]{1,2}?(?:说|也|还|要|想|打算|准备|在|是|跟我|和我|喜欢|讨厌|不吃|不喝|下个?月|下周|明天|最近|今年|刚|其实|[一二三四五六七八九十\d]{1,2}月)/;
 // The user's own things as the subject: "新家在Annex那边", "房租一个月1100加币".
 const OWN_THING_ZH = /^(?:新家|新房子?|房租|房东|宿舍|公寓|新工作|新公司|月薪|工资|年薪)/;
+// Family is the user's without a 我: "女儿安安4岁，老婆林晓是护士", "儿子子轩今年高三". (Not 孩子,
+// 朋友 or 同事: "孩子一上课就走神" is the pupils, a friend is anyone's.)
+const BARE_FAMILY_ZH = /^(?:大|小)?(?:老婆|老公|媳妇|妻子|丈夫|爱人|女儿|儿子|闺女|爸爸|妈妈|老爸|老妈|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆|姥姥|姥爷|男朋友|女朋友|男友|女友|对象|室友|闺蜜)(?!们)/;
 const PET_NAMED_ZH = /我家(?:的)?([\u4e00-\u9fff]{2})(?=才|是|很|也|都|不|已经|今年|特别|超|[，,。！!\s])/;
 const MISHAP_ZH = /^我(?:又|刚|刚刚|今天)?(?:忘了带|忘带|忘记带|把.{1,6}(?:丢了|弄丢了|落在)|丢了|睡过头|错过了|迟到了|手机没电)/;
 
@@ -290,7 +293,7 @@ const FORGETFUL_ZH = /^我?(?:老|总|总是|老是|每次都|经常|又)(?:记�
 
 function chineseDisclosureOf(ctx: RuleContext, raw: string, stated: string): Draft[] {
   if (FORGETFUL_ZH.test(stated)) return [];
-  const subjectless = (!SUBJECT_ZH.test(stated) && !OTHER_SUBJECT_ZH.test(stated) && LIFE_EVENT_ZH.test(stated)) || OWN_THING_ZH.test(stated);
+  const subjectless = (!SUBJECT_ZH.test(stated) && !OTHER_SUBJECT_ZH.test(stated) && LIFE_EVENT_ZH.test(stated)) || OWN_THING_ZH.test(stated) || BARE_FAMILY_ZH.test(stated);
   const nickname = NICKNAME_SUBJECT_ZH.test(stated);
   const text = subjectless ? `我${stated}` : stated;
   const relation = RELATION_SUBJECT_ZH.exec(text);
@@ -301,7 +304,7 @@ function chineseDisclosureOf(ctx: RuleContext, raw: string, stated: string): Dra
   // "我家团子…" reads "团子…", not "家团子…".
   const summary = ctx.describe(text)?.replace(/^家(?=[\u4e00-\u9fff]{2})/, '') ?? null;
   if (!summary) return [];
-  const past = PAST_ZH.test(text);
+  const past = PAST_ZH.test(text) && !IMMINENT_ZH.test(text);
   const time = ctx.resolveTime(text, past ? 'past' : 'future');
   const { type, kind } = classify(text, true, relation !== null || nickname, time !== null, past);
   const isPlan = kind === 'plan' && time !== null;

@@ -400,16 +400,33 @@ const tools: Rule = {
     ),
 };
 
+// A name ends where its letters end: `\b` is ASCII-only in JavaScript, so "Feijão" would be cut to
+// "Feij" (the boundary between j and ã). The relation may be "our" or "new" too ("our beagle
+// Duke", "new flatmate is called zoe").
+const NAME_END = String.raw`(?![\p{L}\p{N}'’-])`;
+const OWNER_EN = String.raw`(?:[Mm]y|[Oo]ur|(?:(?:[Mm]y|[Oo]ur)\s+)?[Nn]ew)`;
 const NAMED_RELATION = new RegExp(
-  `\\b[Mm]y\\s+(${RELATION_EN})(?:['’]s name is\\s+|\\s+is\\s+(?:called|named)\\s+|,\\s*|\\s+(?:is\\s+)?)([A-Z][\\p{L}'’-]+(?:\\s+[A-Z][\\p{L}'’-]+)?)\\b(,?\\s+(?:is|was|lives|works|has|just|loves|likes|hates|can['’]?t|doesn['’]?t|started|starts|goes|plays|studies|turns|turned|got|gets|adores|eats|grew)\\b.*)?`,
+  `\\b${OWNER_EN}\\s+(${RELATION_EN})(?:['’]s name is\\s+|\\s+is\\s+(?:called|named)\\s+|,\\s*|\\s+(?:is\\s+)?)([A-Z][\\p{L}'’-]+(?:\\s+[A-Z][\\p{L}'’-]+)?)${NAME_END}(,?\\s+(?:is|was|lives|works|has|just|loves|likes|hates|can['’]?t|doesn['’]?t|started|starts|goes|plays|studies|turns|turned|got|gets|adores|eats|grew|only|never|always|reads|made)\\b.*)?`,
   'u',
 );
 // Chat is typed in lower case: "me n my wife carla r taking the kids…". A lower-case word after
 // the relation is a name only when it is no English word (wink's lexicon) and no chat shorthand.
 const LOWERCASE_NAMED = new RegExp(
-  `\\bmy\\s+(${RELATION_EN})(?:['’]s name is\\s+|\\s+is\\s+(?:called|named)\\s+|,\\s*|\\s+)([a-z][a-z'’-]{2,14})\\b(,?\\s+(?:is|was|lives|works|has|just|loves|likes|hates|can['’]?t|cant|doesn['’]?t|started|starts|goes|plays|studies|turns|turned|got|gets|adores|eats|grew)\\b.*)?`,
+  `\\b${OWNER_EN}\\s+(${RELATION_EN})(?:['’]s name is\\s+|\\s+is\\s+(?:called|named)\\s+|,\\s*|\\s+)(\\p{Ll}[\\p{Ll}'’-]{2,14})${NAME_END}(,?\\s+(?:is|was|lives|works|has|just|loves|likes|hates|can['’]?t|cant|doesn['’]?t|started|starts|goes|plays|studies|turns|turned|got|gets|adores|eats|grew|only|never|always|reads|made)\\b.*)?`,
+  'u',
 );
+// "Graham, my husband, only reads war history": the name first, the relation in apposition.
+const APPOSITION_NAMED = new RegExp(`^(?:\\S+\\s+)?(\\p{L}[\\p{L}'’-]{1,20}),\\s*(?:my|our)\\s+(${RELATION_EN}),\\s*(.+)$`, 'iu');
 const CHAT_SHORTHAND = new Set(['lol', 'lmao', 'btw', 'tbh', 'imo', 'tho', 'pls', 'plz', 'abt', 'rn', 'tmrw', 'tmr', 'bc', 'cuz', 'coz', 'gonna', 'wanna', 'gotta', 'kinda', 'sorta', 'prob', 'def', 'defs', 'obv', 'omg', 'idk', 'ngl', 'irl', 'asap', 'fyi', 'haha', 'hahaha', 'hehe', 'wont', 'cant', 'dont', 'didnt', 'doesnt', 'isnt', 'wasnt', 'im', 'ive', 'youre', 'thats', 'whats', 'gets', 'keeps', 'says', 'thinks', 'wants', 'needs', 'also', 'literally', 'basically', 'totally', 'actually', 'finally', 'recently', 'apparently']);
+
+/** [whole, relation, name, rest] from "Graham, my husband, only reads …", as the other patterns give. */
+function appositionNamed(text: string): string[] | null {
+  const match = APPOSITION_NAMED.exec(text);
+  if (!match || !match[1] || !match[2]) return null;
+  const name = match[1];
+  if (!/^\p{Lu}/u.test(name) && (CHAT_SHORTHAND.has(name.toLowerCase()) || name.toLowerCase() in englishWords)) return null;
+  return [match[0], match[2], name, ` ${match[3] ?? ''}`];
+}
 
 function lowercaseNamed(text: string): RegExpExecArray | null {
   const match = LOWERCASE_NAMED.exec(text);
@@ -452,6 +469,21 @@ const relationship: Rule = {
       return summary ? [relationDraft(ctx, summary, (described[1] ?? '').toLowerCase(), [])] : [];
     }
     return [];
+  },
+};
+
+/** "Graham, my husband, only reads war history": the commas that set off the relation also split clauses, so this reads the sentence. */
+const relationshipApposition: Rule = {
+  name: 'relationship-apposition',
+  scope: 'sentence',
+  lang: 'en',
+  apply: (ctx) => {
+    const named = appositionNamed(ctx.clause.text.trim());
+    if (!named) return [];
+    const [, relationWord = '', personName = '', rest = ''] = named;
+    const said = describePhrase(rest.trim().replace(/\s+(?:so|but|lol|haha\w*)\b.*$/i, ''));
+    const summary = said ? `${capitalizeWord(relationWord.toLowerCase())} ${capitalizeWord(personName)} ${said}` : `${capitalizeWord(relationWord.toLowerCase())} is ${capitalizeWord(personName)}`;
+    return [relationDraft(ctx, summary, relationWord.toLowerCase(), [capitalizeWord(personName)])];
   },
 };
 
@@ -504,5 +536,6 @@ export const ENGLISH_RULES: readonly Rule[] = [
   skills,
   tools,
   relationship,
+  relationshipApposition,
   recurringDate,
 ];

@@ -39,7 +39,7 @@ const ALL_RULES: readonly Rule[] = [
 ];
 const SENTENCE_RULES = ALL_RULES.filter((rule) => rule.scope === 'sentence');
 // A moved appointment or a switch is news even said with a groan ("ugh, the review moves to Thursday").
-const VENTING_SAFE = new Set(['like-dislike', 'like-dislike-zh', 'reschedule', 'reschedule-zh', 'switch']);
+const VENTING_SAFE = new Set(['like-dislike', 'like-dislike-zh', 'reschedule', 'reschedule-zh', 'switch', 'condition-in-passing', 'condition-in-passing-zh']);
 const CLAUSE_RULES = ALL_RULES.filter((rule) => rule.scope === 'clause');
 // …and so is what happened to them: "ugh hurt my knee last weekend on a run", "argh sprained my
 // wrist": the groan is about the injury, which is a fact to keep, not a plan made in anger.
@@ -134,6 +134,9 @@ const RELATION_MENTION_ZH = new RegExp(`(${RELATION_ZH})`);
 // own news; "医生说我血压高" is the user's.
 const PRONOUN_ZH = /^(?:(?:对了|另外|还有|而且|不过|但是|然后)[\s,，]*)?(?:他|她)(?![们])/;
 const SAYS_OF_SELF_ZH = new RegExp(`^(我(?:的)?(?:${RELATION_ZH}))(?:也|还|就)?说(?:他|她)(?![们])`);
+// 小雅, 阿杰, 老周: a nickname names a person (小时, 小区, 阿姨 do not; 老 takes a surname).
+const NICKNAME_ZH = /(?:阿|小)(?!时|孩|区|学|心|说|吃|朋|组|姐|狗|猫|伙|事|红|店|城|镇|米|费|便|菜|腿|号|型|半|姨|宝|些|点|部|票|卖|众|数|麦|鸡|鱼)[\u4e00-\u9fff]|老[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛段雷侯龙史陶黎贺顾毛郝龚邵万钱严武戴莫孔向汤]/;
+const WHOLE_NICKNAME_ZH = new RegExp(`^(?:${NICKNAME_ZH.source})$`);
 const DOCTOR_SAYS_ZH = /^(?:医生|大夫|医院)(?:也|还|都)?说我/;
 
 function withPersonZh(clause: Segment, person: string | null): Segment {
@@ -141,7 +144,9 @@ function withPersonZh(clause: Segment, person: string | null): Segment {
   if (selfReport?.[1]) return { ...clause, text: `${selfReport[1]}${clause.text.slice(selfReport[0].length)}` };
   if (DOCTOR_SAYS_ZH.test(clause.text)) return { ...clause, text: clause.text.replace(DOCTOR_SAYS_ZH, '我') };
   const pronoun = person ? PRONOUN_ZH.exec(clause.text) : null;
-  return pronoun ? { ...clause, text: `我${person}${clause.text.slice(pronoun[0].length)}` } : clause;
+  if (!pronoun || !person) return clause;
+  // A nickname (小雅, 阿杰) is named as it is; a relation word is the user's (我男朋友).
+  return { ...clause, text: `${WHOLE_NICKNAME_ZH.test(person) ? '' : '我'}${person}${clause.text.slice(pronoun[0].length)}` };
 }
 
 // "回高雄扫墓 我妈住那边": 那边 is the place the sentence just named.
@@ -173,7 +178,9 @@ function priorPerson(message: SourceMessage, window: ExtractionWindow): TextOpti
   const previous = before.at(-1);
   if (!previous) return { en: null, zh: null };
   const text = toSimplified(previous.content);
-  return { en: [...text.matchAll(RELATION_ANYWHERE)].at(-1)?.[1] ?? null, zh: [...text.matchAll(new RegExp(RELATION_ZH, 'g'))].at(-1)?.[0] ?? null };
+  // The later of a relation word and a nickname: "纠正一下，小雅其实在苏州上班" → "她八月中要来…" is 小雅.
+  const zh = [...text.matchAll(new RegExp(`${RELATION_ZH}|${NICKNAME_ZH.source}`, 'g'))].at(-1)?.[0] ?? null;
+  return { en: [...text.matchAll(RELATION_ANYWHERE)].at(-1)?.[1] ?? null, zh };
 }
 
 /** Drafts → schema items for one stretch [from, to) of a message's own words. */

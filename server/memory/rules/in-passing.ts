@@ -7,7 +7,7 @@
  * what it is about.
  */
 import { draftFor, type Rule } from './context';
-import { RELATION_ZH } from './lexicon';
+import { CONDITIONS_EN, CONDITIONS_ZH, RELATION_EN, RELATION_ZH } from './lexicon';
 import { headNoun, stripFillers } from './english-summary';
 
 const PRIORITY = 5;
@@ -220,4 +220,35 @@ const nicknameZh: Rule = {
   },
 };
 
-export const IN_PASSING_RULES: readonly Rule[] = [nicknameZh, anythingBut, promotedTo, gotJob, backTo, personIn, cantStandThe, petNamesZh, newJobZh];
+// A health condition named in passing, in a groan as often as not: "type 2 diabetes sucks man",
+// "关键是我胃不好，医生说是胃溃疡". It is the user's unless the clause is about someone else.
+const CONDITION_EN = new RegExp(String.raw`\b(${CONDITIONS_EN})(?![\w-])`, 'i');
+const SOMEONE_ELSES_EN = new RegExp(String.raw`\b(?:he|she|they|his|her|their|${RELATION_EN})(?:s|es)?\b|\b[A-Z][a-z]+\s+(?:has|had|is|was|got)\b`, 'i');
+const FIRST_PERSON_EN = /\b(?:i|i['’]m|im|i['’]ve|ive|my|me|doc|doctor|dr|gp)\b/i;
+const CONDITION_ZH = new RegExp(`(${CONDITIONS_ZH}|(?:胃|肠胃|腰|膝盖|心脏|肝|肾)(?:一直|也|有点|特别|很)?不(?:太)?好|血糖(?:偏|有点)?高|血压(?:偏|有点)?高|心率偏快)`);
+const SOMEONE_ELSES_ZH = new RegExp(`(?:他|她|${RELATION_ZH})(?:的)?(?:也|还|一直|有|得了|患有|查出)?[^，,。我]{0,4}$`);
+
+const conditionInPassing = (lang: 'en' | 'zh'): Rule => ({
+  name: lang === 'en' ? 'condition-in-passing' : 'condition-in-passing-zh',
+  scope: 'clause',
+  lang,
+  apply: (ctx) => {
+    const text = ctx.clause.text;
+    const match = (lang === 'en' ? CONDITION_EN : CONDITION_ZH).exec(text);
+    if (!match?.[1] || match.index === undefined) return [];
+    const before = text.slice(0, match.index);
+    // "asthma is the worst man": the condition as the subject of a groan is the user's own.
+    const ownGroan = lang === 'en' && before.trim() === '';
+    if (lang === 'en' ? SOMEONE_ELSES_EN.test(before) || (!FIRST_PERSON_EN.test(ctx.text) && !ownGroan) : SOMEONE_ELSES_ZH.test(before)) return [];
+    if (lang === 'en' && /\b(?:no|not|never|don['’]?t have|doesn['’]?t have|without)\b/i.test(before)) return [];
+    if (lang === 'zh' && /没有|不是|没得/.test(before)) return [];
+    const condition = match[1].replace(/^(?:an?|my)\s+/i, '');
+    const summary = lang === 'en' ? `Has ${condition.toLowerCase()}` : /不(?:太)?好|高|快$/.test(condition) ? condition : `有${condition}`;
+    // The clause may carry a borrowed subject ("我…"): find the words in the message itself.
+    const at = ctx.text.indexOf(match[0], ctx.clause.start);
+    const span = at >= 0 ? { start: at, end: at + match[0].length, text: match[0] } : undefined;
+    return [draftFor(ctx, { type: 'semantic', kind: 'fact', summary, entities: [condition.toLowerCase()], importance: 3, time: null, priority: AFTER_ALL, ...(span ? { span } : {}) })];
+  },
+});
+
+export const IN_PASSING_RULES: readonly Rule[] = [conditionInPassing('en'), conditionInPassing('zh'), nicknameZh, anythingBut, promotedTo, gotJob, backTo, personIn, cantStandThe, petNamesZh, newJobZh];

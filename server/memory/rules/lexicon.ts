@@ -86,7 +86,7 @@ export const HABIT_ADVERB_ZH = alternation(HABIT_ADVERBS_ZH);
 
 /** "every morning", "on weekends", "daily": a repeated activity. */
 export const FREQUENCY_EN =
-  /\b(?:every|each)\s+(?:other\s+)?(?:day|morning|evening|night|week|weekend|weekday|month|year|summer|winter|spring|autumn|fall|monday|tuesday|wednesday|thursday|friday|saturday|sunday|time)\b|\b(?:daily|weekly|nightly|monthly)\b|\b(?:on|at)\s+(?:weekends|weekdays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b|\b(?:once|twice|three times|\d+\s+times|\d+x)\s+(?:a|per)\s+(?:day|week|month|year)\b/i;
+  /\b(?:every|each)\s+(?:other\s+)?(?:day|morning|evening|night|week|weekend|weekday|month|year|summer|winter|spring|autumn|fall|monday|tuesday|wednesday|thursday|friday|saturday|sunday|time)\b|\b(?:daily|weekly|nightly|monthly)\b|\b(?:on|at)\s+(?:weekends|weekdays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b|\b(?:once|twice|three times|\d+\s+times|\d+x)\s+(?:a|per)\s+(?:day|week|month|year)\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+(?:nights|evenings|mornings|afternoons|lunchtimes)\b|(?<!\b(?:next|this|last|on|coming)\s+)\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\b(?:the\s+)?(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s+of\s+(?:the|every|each)\s+month)?\b(?!\s+(?:in|of)\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/i;
 export const FREQUENCY_ZH = /每(?:天|周|星期|个?月|年|晚|早|次|逢)|周末都|天天|经常|一般|平时/;
 
 /** Verbs that describe things done to or with the assistant's replies: rules, not facts. */
@@ -118,8 +118,8 @@ export const EVENT_VERBS_ZH = '升职|入职|离职|辞职|毕业|结婚|离婚|
 
 /** Health conditions a user may state ("I have asthma", "我有高血压"). */
 export const CONDITIONS_EN =
-  'diabetes|type 1 diabetes|type 2 diabetes|asthma|adhd|autism|epilepsy|high blood pressure|hypertension|migraines?|anxiety|depression|celiac disease|coeliac disease|ibs|crohn\'?s(?: disease)?|arthritis|a bad back|back pain|tinnitus|insomnia|dyslexia|a heart condition|heart disease|cancer|long covid|a nut allergy|allergies|hay fever|eczema|psoriasis|gout|sleep apnea|pcos|endometriosis|high cholesterol';
-export const CONDITIONS_ZH = '高血压|糖尿病|哮喘|心脏病|抑郁症|焦虑症|胃病|鼻炎|过敏性鼻炎|痛风|失眠|颈椎病|腰椎间盘突出|甲亢|甲减|贫血|偏头痛|乳糖不耐受|高血脂|脂肪肝';
+  'diabetes|type 1 diabetes|type 2 diabetes|asthma|adhd|autism|epilepsy|high blood pressure|hypertension|migraines?|anxiety|depression|celiac disease|coeliac disease|ibs|crohn\'?s(?: disease)?|arthritis|a bad back|back pain|tinnitus|insomnia|dyslexia|a heart condition|heart disease|cancer|long covid|a nut allergy|allergies|hay fever|eczema|psoriasis|gout|sleep apnea|pcos|endometriosis|high cholesterol|prediabetes|pre-diabetes|stomach ulcers?|an ulcer|gastritis|acid reflux|gerd|kidney stones|sciatica|vertigo|fibromyalgia|lupus|hypothyroidism|an underactive thyroid|anemia|anaemia';
+export const CONDITIONS_ZH = '高血压|糖尿病|哮喘|心脏病|抑郁症|焦虑症|胃溃疡|胃炎|胃病|鼻炎|过敏性鼻炎|痛风|失眠|颈椎病|腰椎间盘突出|甲亢|甲减|贫血|偏头痛|乳糖不耐受|高血脂|脂肪肝|湿疹|荨麻疹|关节炎|心律不齐|肾结石';
 
 /** Adjectives about the user that are durable constraints or facts ("I'm vegetarian"). */
 export const DIET_ADJECTIVES_EN =
@@ -140,3 +140,6 @@ export const VENTING_ZH = /累死了?|烦死了?|气死了?|崩溃|受够了|想
  */
 export const BOOKED_AHEAD_EN =
   /\b(?:booked|scheduled|rescheduled|reserved|arranged|signed (?:up|us up)|registered|enrolled|bought (?:the\s+)?tickets|got (?:the\s+)?tickets|made (?:an?|the|my|our) (?:appointment|reservation|booking))\b.*\b(?:for|on)\s+(?:the\s+)?(?:\d|next|this|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
+
+// "6月7号就要高考了", "下周要搬家了": 要…了 is about to happen, not done (the 了 is no past tense).
+export const IMMINENT_ZH = /(?:就要|快要|将要|马上要|马上就|要)[^，,。！!了]{1,10}了(?:[，,。！!~～]|$)/;

@@ -8,6 +8,7 @@
 import { capitalize, stripFillers } from './english-summary';
 import { draftFor, type Rule, type RuleContext } from './context';
 import type { Draft } from './draft';
+import { FREQUENCY_EN, FREQUENCY_ZH } from './lexicon';
 
 const PRIORITY = 2;
 
@@ -38,7 +39,12 @@ const TOPIC_ZH = new RegExp(`(${APPOINTMENT_ZH}|[\\u4e00-\\u9fff]{1,3}课)`);
 const OPEN_MOVE = String.raw`moved|rescheduled|postponed|pushed back|pushed|brought forward|bumped`;
 const NOT_A_THING = /^(?:it|that|this|everything|something|stuff|things|we|i|they|he|she|work|life|time|day|plan|plans|date)$/i;
 const OPEN_NOUN_FIRST = new RegExp(
-  String.raw`^(?:(?:also|and|so|oh|btw|ok|okay|update:?|ugh|well)[\s,]+)*(?:(?:my|the|our|his|her|their|[a-z]+['’]s)\s+)?([a-z][a-z-]{2,}(?:\s+(?!(?:got|was|has|is|been|just)\b)[a-z][a-z-]{2,})?)\s+(?:(?:got|was|has been|is|been|just)\s+)*(?:${OPEN_MOVE})\s+(?:back\s+)?(?:to|till|until)\s+(.+)$`,
+  String.raw`^(?:(?:also|and|so|oh|btw|fyi|heads up|ok|okay|update:?|ugh|well)[\s,]+)*(?:(?:my|the|our|his|her|their|[a-z]+['’]s)\s+)?([a-z][a-z-]{2,}(?:\s+(?!(?:got|was|has|is|been|just)\b)[a-z][a-z-]{2,})?)\s+(?:(?:got|was|has been|is|been|just)\s+)*(?:${OPEN_MOVE})\s+(?:back\s+)?(?:to|till|until)\s+(.+)$`,
+  'i',
+);
+// "the book club decided to switch to the second Wednesday": a switch that only a schedule makes.
+const OPEN_SWITCH = new RegExp(
+  String.raw`^(?:(?:also|and|so|oh|btw|fyi|heads up|ok|okay|update:?|well)[\s,]+)*(?:(?:my|the|our|his|her|their)\s+)?([a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,})?)\s+(?:(?:has|have|just|finally)\s+)*(?:decided to |is going to |are going to |will |wants? to )?(?:switch|switched|switches|switching|change|changed|changes|changing)\s+(?:it\s+)?to\s+(.+)$`,
   'i',
 );
 const MOVED_BEFORE = new RegExp(String.raw`\b(?:(?:my|the|our|his|her|their)\s+)?([a-z][a-z-]{2,})\s+(?:(?:got|was|has been|is|just)\s+)*(?:${OPEN_MOVE}|changed|cancell?ed|is off|fell through)\b`, 'i');
@@ -47,6 +53,25 @@ const INSTEAD = /^(?:(?:so|and|but|now)\s+)*(?:(?:we|i)(?:['’]re|['’]m| are|
 function moved(ctx: RuleContext, noun: string, newTime: string, chinese: boolean, open = false): Draft[] {
   // "april 10 bc the school gym flooded lol": the reason is not the date.
   const when = stripFillers(newTime.replace(/\s+(?:instead of|rather than)\b.*$/i, '').replace(/\s+(?:bc|because|cos|cuz|since|so|as|lol|but|and)\b.*$/i, '').replace(/[,，].*$/, ''));
+  // "bowling got moved to thursday nights", "book club switches to the second Wednesday": a
+  // standing schedule changes; it is a lasting fact that replaces the old one, not a one-day plan.
+  if (chinese ? FREQUENCY_ZH.test(when) : FREQUENCY_EN.test(when)) {
+    const said = when.replace(/\s+(?:from now on|going forward|starting (?:this|next) \w+|from (?:this|next) \w+ on)\b.*$/i, '');
+    return [
+      draftFor(ctx, {
+        type: 'semantic',
+        kind: 'fact',
+        summary: chinese ? `${noun}改到${said}` : `${capitalize(noun.toLowerCase())} is now ${said}`,
+        entities: [noun.toLowerCase()],
+        time: null,
+        validity: 'permanent',
+        conflictHint: noun.toLowerCase(),
+        negative: true,
+        priority: PRIORITY,
+        exclusive: true,
+      }),
+    ];
+  }
   const time = ctx.resolveTime(when, 'future');
   if (!time) return [];
   const summary = chinese ? `${noun}改到${when}` : `${capitalize(noun.toLowerCase())} moved to ${when}`;
@@ -81,6 +106,8 @@ const english: Rule = {
     if (it?.[1] && named) return moved(ctx, named.replace(/^appt$/i, 'appointment'), it[1], false);
     const open = OPEN_NOUN_FIRST.exec(text);
     if (open?.[1] && open[2] && !NOT_A_THING.test(open[1])) return moved(ctx, open[1], open[2], false, true);
+    const switched = OPEN_SWITCH.exec(text);
+    if (switched?.[1] && switched[2] && !NOT_A_THING.test(switched[1]) && FREQUENCY_EN.test(switched[2])) return moved(ctx, switched[1], switched[2], false, true);
     // "porto moved, … so we're going sept 5-12 instead": the thing was named clauses before.
     const instead = INSTEAD.exec(text);
     const thing = MOVED_BEFORE.exec(before)?.[1];

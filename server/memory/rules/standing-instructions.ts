@@ -12,14 +12,14 @@ import { ruleSummaryEnglish } from './instructions';
 
 const PRIORITY = 3;
 
-const LEAD_EN = /^(?:(?:also|and|oh|btw|ok(?:ay)?|so|but|plus|one more thing|and also)[\s,:]+)*/i;
+const LEAD_EN = /^(?:(?:also|and|oh|btw|ok(?:ay)?|so|but|plus|one more thing|and also|abeg|yes please|yeah)[\s,:]+)*/i;
 const ASK_EN = /^(?:(?:pls|please|plz|can you|could you|would you|can u|could u|kindly)\s+)*(?:(?:always|never|just|only)\s+)?/i;
-const VERB_EN = /^(?:use|keep|answer|reply|respond|explain|stick to|no|avoid|skip|stop using|stop|don['’]?t|dont|do not|never|spell|talk to me in|speak|be)\b/i;
+const VERB_EN = /^(?:use|keep|answer|reply|respond|explain|stick to|no|not use|avoid|skip|stop using|stop|don['’]?t|dont|do not|never|spell|talk to me in|speak|be|quote|show)\b/i;
 // "give me metric units" lasts; "write a short poem about autumn" is the task itself.
 const TASK_VERB_EN = /^(?:give|write|show|put|include|add|format|list|start|lead with|make)\b/i;
-const ABOUT_ANSWERS_EN = /\b(?:answers?|replies|reply|responses?|explanations?|units|measurements|temperatures?|distances?)\b/i;
+const ABOUT_ANSWERS_EN = /\b(?:answers?|replies|reply|responses?|explanations?|units|measurements|temperatures?|distances?|prices|costs|amounts)\b/i;
 const STYLE_EN =
-  /\b(?:celsius|fahrenheit|metric|imperial|units?|kilomet(?:er|re)s?|km|miles|kgs?|lbs|pounds|emojis?|british|american|spelling|english|spanish|french|german|chinese|japanese|language|short|shorter|brief|concise|detailed|bullet(?:s| points)?|markdown|tables?|headings?|jargon|formal|casual|tone|exclamation|sources|citations|examples?|comments|answers?|replies|reply|responses?|explanations?|lines? max|words max|metaphors?|analogies|summaries|summary|tl;?dr|conclusion first|24[- ]hour|am\/pm)\b/i;
+  /\b(?:celsius|fahrenheit|metric|imperial|units?|kilomet(?:er|re)s?|km|miles|kgs?|lbs|pounds|emojis?|british|american|spelling|english|spanish|french|german|chinese|japanese|language|short|shorter|brief|concise|detailed|bullet(?:s| points)?|markdown|tables?|headings?|jargon|formal|casual|tone|exclamation|sources|citations|examples?|comments|answers?|replies|reply|responses?|explanations?|lines? max|words max|metaphors?|analogies|summaries|summary|tl;?dr|conclusion first|24[- ]hour|am\/pm|abbreviations?|acronyms?|plain(?:ly| english| language| words)|simple (?:words|terms|language)|prices?|currency|dollars|euros|naira|rupees|yen|yuan|rmb|pesos|francs|in (?:gbp|usd|eur|sgd|aud|cad|inr|ngn))\b/i;
 // The current task: "make it shorter", "use this one", "keep the second paragraph".
 const THIS_TASK_EN = /\b(?:it|this|that|these|those|the (?:first|second|third|last|above|following)|the (?:draft|email|letter|essay|text|paragraph|sentence|code|list|post|message|note|caption))\b/i;
 // "when you suggest study schedules keep everything after 10am": a condition on the answers.
@@ -40,7 +40,9 @@ const english: Rule = {
     const verb = VERB_EN.test(core) || (TASK_VERB_EN.test(core) && ABOUT_ANSWERS_EN.test(core));
     const styled = verb && STYLE_EN.test(core) && !THIS_TASK_EN.test(core.split(/\s+/).slice(0, 3).join(' '));
     if (!styled && !conditional && !consequence) return [];
-    const summary = ruleSummaryEnglish(text.replace(/^so\s+/i, ''));
+    // "could you please not use abbreviations" → "Do not use abbreviations".
+    const asked = text.replace(/^so\s+/i, '').replace(/^(?:can|could|would|will) (?:you|u)(?:\s+(?:please|pls|plz))?\s+(?=not\b|never\b|avoid\b|stop\b)/i, '').replace(/^not\b/i, 'do not');
+    const summary = ruleSummaryEnglish(asked);
     if (!summary || summary.split(/\s+/).length < 2) return [];
     return [draftFor(ctx, { type: 'procedural', kind: 'rule', summary, entities: properNouns(text), priority: PRIORITY })];
   },
@@ -56,8 +58,11 @@ const chinese: Rule = {
   lang: 'zh',
   apply: (ctx) => {
     const text = ctx.clause.text.trim();
-    const core = text.replace(LEAD_ZH, '');
-    if (!VERB_ZH.test(core) || !STYLE_ZH.test(core)) return [];
+    const core = text.replace(LEAD_ZH, '').replace(/^(?:但是?|不过|而且|就是)/, '');
+    // "以后技术问题你用中文解释就行，但代码和术语保持英文": a topic may come before the request, when the
+    // message asks for how answers look from now on (not "我用英文写日记", the user's own habit).
+    const topical = /^[^我你]{1,8}?(?:你|请你)?(?:用|保持|别|不要|统一|一律)/.test(core) && /以后|以後|今后|之后|一律|每次|你/.test(ctx.text);
+    if ((!VERB_ZH.test(core) && !topical) || !STYLE_ZH.test(core)) return [];
     const summary = describeChinese(core.replace(/[哈呀啊哦喔吧嘛]+$/, ''));
     if (!summary) return [];
     return [draftFor(ctx, { type: 'procedural', kind: 'rule', summary, entities: [], priority: PRIORITY })];

@@ -188,3 +188,40 @@ describe('what a fact is about, when it sits in the next clause (issue 12)', () 
     expect(found.some((s) => s.includes('多住几天'))).toBe(false);
   });
 });
+
+describe('session 9: names, health in passing, standing schedules, answers from now on', () => {
+  it('keeps a name with its accents and a name given in apposition', () => {
+    expect(summaries('my dog rené keeps stealing socks')).toContain('dog is rené');
+    expect(summaries('Anouk, my wife, only eats fish on fridays lol').some((s) => s.startsWith('wife anouk'))).toBe(true);
+    expect(summaries('new roommate is called ilka, she works nights').some((s) => s.includes('ilka'))).toBe(true);
+  });
+
+  it('reads family named without 我 as the user’s, and 要…了 as still to come', () => {
+    const found = summaries('女儿朵朵三岁了，老公阿峰是程序员');
+    expect(found.some((s) => s.includes('女儿朵朵'))).toBe(true);
+    expect(found.some((s) => s.includes('老公阿峰'))).toBe(true);
+    const [exam] = items('儿子下个月10号就要考驾照了');
+    expect(exam?.kind).toBe('plan');
+  });
+
+  it('keeps a health condition said in a groan, and never makes someone else’s condition the user’s', () => {
+    expect(summaries('asthma is the worst man, anyway whats a good indoor workout').some((s) => s.includes('asthma'))).toBe(true);
+    expect(summaries('医生说是胃炎，烦死了').some((s) => s.includes('胃炎'))).toBe(true);
+    expect(summaries('my brother has gout').filter((s) => s === 'has gout')).toEqual([]);
+    expect(summaries('我爸有痛风').filter((s) => s === '有痛风')).toEqual([]);
+  });
+
+  it('keeps a weekly schedule as a lasting fact, and its move as the new schedule', () => {
+    const [choir] = items('fyi my choir is wednesday evenings');
+    expect([choir?.type, choir?.valid_until ?? null]).toEqual(['semantic', null]);
+    const [moved] = items('heads up choir got moved to monday evenings');
+    expect(moved?.summary.toLowerCase()).toContain('monday evenings');
+    expect(moved?.valid_until ?? null).toBeNull();
+  });
+
+  it('keeps how answers should look, asked politely or after a topic', () => {
+    expect(items('could you please not use acronyms without spelling them out').map((i) => i.kind)).toContain('rule');
+    expect(items('and abeg always give prices in cedis').map((i) => i.summary)).toContain('Always give prices in cedis');
+    expect(items('以后数学题你用中文讲，但公式保持英文').filter((i) => i.kind === 'rule')).toHaveLength(2);
+  });
+});
