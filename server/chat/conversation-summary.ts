@@ -5,7 +5,7 @@ import type { UserDb } from '../../db/boundary';
 import { conversations } from '../../db/schema';
 import { config } from '../config';
 import { providerOptions } from '../llm/call-options';
-import { maskSecrets } from '../memory/validate/secrets';
+import { maskAllSecrets } from '../memory/validate/provider-secrets';
 import type { WorkingMessage } from './working-memory';
 
 /**
@@ -39,7 +39,7 @@ export async function extendConversationSummary(
     providerOptions: providerOptions('summary'),
   });
   // The summary is sent with every later turn of this conversation: no secret in it.
-  const summary = maskSecrets(text.trim());
+  const summary = await maskAllSecrets(text.trim());
   if (!summary) return;
   await db.run((tx) =>
     tx.update(conversations).set({ summary, summaryUpToMessageId: last.id }).where(eq(conversations.id, conversationId)),

@@ -4,7 +4,7 @@ import { providerOptions } from '../llm/call-options';
 import { countHealth } from '../llm/health';
 import { stripReasoning } from '../llm/lenient-json';
 // A title is shown in the sidebar and outlives the memory that was refused: no secret in it.
-import { maskSecrets } from '../memory/validate/secrets';
+import { maskAllSecrets } from '../memory/validate/provider-secrets';
 
 /**
  * A short title from the first message, on the cheap (extraction) model, within
@@ -18,7 +18,7 @@ export async function generateTitle(model: LanguageModel, firstMessage: string, 
       model,
       system: "Write a title of at most 6 words for a conversation that starts with the user's message. Reply with the title only, no quotes.",
       // The title model never sees a secret, so no title can carry one.
-      prompt: maskSecrets(firstMessage).slice(0, 2_000),
+      prompt: (await maskAllSecrets(firstMessage)).slice(0, 2_000),
       temperature: 0.2,
       maxOutputTokens: config.llm.maxOutputTokens.title,
       maxRetries: 0,
@@ -26,7 +26,7 @@ export async function generateTitle(model: LanguageModel, firstMessage: string, 
       providerOptions: providerOptions('title'),
     });
     const title = cleanTitle(text);
-    if (title) return maskSecrets(title);
+    if (title) return await maskAllSecrets(title);
   } catch (error) {
     if (timeout.aborted) countHealth('title_timeouts');
     console.warn(
@@ -34,7 +34,7 @@ export async function generateTitle(model: LanguageModel, firstMessage: string, 
       timeout.aborted ? '' : error instanceof Error ? error.message : error,
     );
   }
-  return fallbackTitle(maskSecrets(firstMessage));
+  return fallbackTitle(await maskAllSecrets(firstMessage));
 }
 
 function cleanTitle(text: string): string {

@@ -28,7 +28,8 @@ import type { Dispatcher } from '../jobs/dispatch';
 import { type FastChannelMessage, type FastChannelResult } from '../memory/fast-channel';
 import { fastChannelNote } from '../memory/fast-channel-note';
 import { loggableError } from '../logging/loggable-error';
-import { maskValuesFrom } from '../memory/validate/secrets';
+import { maskValues } from '../memory/validate/secrets';
+import { secretValuesIn } from '../memory/validate/provider-secrets';
 import type { MemoryNotice } from '../memory/notices/schemas';
 import { fastChannelTurnNotices } from '../memory/notices/turn-notices';
 import { turnCompleted } from '../../inngest/events';
@@ -39,6 +40,7 @@ import { deleteRepliesAfter, insertMessage, loadHistory } from './chat-messages'
 import { extendConversationSummary, summaryDue } from './conversation-summary';
 import { generateTitle } from './conversation-title';
 import { findConversation } from './conversations';
+import { echoMask } from './echo-mask';
 import { streamReply } from './stream-reply';
 import { buildSystemPrompt } from './system-prompt';
 import { buildWorkingMemory, type WorkingMemory } from './working-memory';
@@ -192,6 +194,8 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
   // Titles and summaries are side tasks for the cheap model (EXTRACTION_MODEL, else the chat model).
   const sideModel = deps.sideModel ?? deps.model;
   const needsTitle = !turn.title && turn.isFirstTurn;
+  // What the reply must never repeat: the secret values in the user's message.
+  const secrets = await secretValuesIn(turn.userMessage.content);
 
   const stream = createUIMessageStream<ChatUIMessage>({
     execute: async ({ writer }) => {
@@ -201,10 +205,10 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
         // model would change the same memory a second time.
         const offered = fast ? undefined : deps.tools?.(db, { message: turn.userMessage.content });
         const system = buildSystemPrompt({ now, timeZone, memorySection, conversationSummary: memory.summary });
-        let reply = await streamReply(writer, deps, { system, messages: toModelMessages(memory), tools: offered, signal, assistantId });
+        let reply = await streamReply(writer, deps, { system, messages: toModelMessages(memory), tools: offered, signal, assistantId, mask: echoMask(secrets) });
         if (reply.toolsRefused && offered) {
           // A server without tool calls (many local ones): answer without them, now and from now on.
-          reply = await streamReply(writer, deps, { system, messages: toModelMessages(memory), tools: undefined, signal, assistantId });
+          reply = await streamReply(writer, deps, { system, messages: toModelMessages(memory), tools: undefined, signal, assistantId, mask: echoMask(secrets) });
         }
         const { text, failure, finish, memoryActions } = reply;
         if (failure) {
@@ -228,8 +232,8 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
             conversationId: input.id,
             userId: db.userId,
             role: 'assistant',
-            // A reply that repeated a secret the user just typed is stored without it.
-            content: maskValuesFrom(text, turn.userMessage.content),
+            // Masked while it streamed (echo-mask.ts); again here for a value split across text parts.
+            content: maskValues(text, secrets),
             status: stopped ? 'stopped' : 'complete',
             metadata: {
               ...replyMetadata,

@@ -25,6 +25,7 @@ import {
 import { config } from '../config';
 import { providerOptions } from '../llm/call-options';
 import { countHealth, warnOnce } from '../llm/health';
+import type { EchoMask } from './echo-mask';
 import { memoryActionOf, type MemoryAction } from './memory-actions';
 import { describeProviderError, providerRetryAfter, refusedTools } from './provider-errors';
 import type { ChatUIMessage } from './run-chat-turn';
@@ -82,7 +83,15 @@ const MEANINGFUL = new Set(['text-delta', 'tool-input-start', 'tool-input-availa
 export async function streamReply(
   writer: UIMessageStreamWriter<ChatUIMessage>,
   deps: { model: LanguageModel; modelId: string },
-  input: { system: string; messages: ModelMessage[]; tools: ToolSet | undefined; signal: AbortSignal; assistantId: string },
+  input: {
+    system: string;
+    messages: ModelMessage[];
+    tools: ToolSet | undefined;
+    signal: AbortSignal;
+    assistantId: string;
+    /** Hides any secret value the user typed this turn from the streamed and stored reply. */
+    mask: EchoMask;
+  },
 ): Promise<StreamedReply> {
   const model = deps.model;
   const tools = input.tools && !(typeof model === 'object' && refusesTools.has(model)) ? input.tools : undefined;
@@ -124,7 +133,7 @@ export async function streamReply(
   const memoryActions: MemoryAction[] = [];
   const write = (chunk: Chunk) => writer.write(chunk);
   try {
-    for await (const chunk of ui) {
+    for await (let chunk of ui) {
       limit.alive();
       if (chunk.type === 'error') {
         failure = { code: describeProviderError(rawError).code, message: chunk.errorText, retryAfterSeconds: providerRetryAfter(rawError) };
@@ -135,7 +144,18 @@ export async function streamReply(
         continue;
       }
       if (chunk.type === 'abort') continue;
-      if (chunk.type === 'text-delta') text += chunk.delta;
+      if (chunk.type === 'text-delta') {
+        const safe = input.mask.push(chunk.id, chunk.delta);
+        text += safe;
+        chunk = { ...chunk, delta: safe };
+      }
+      if (chunk.type === 'text-end') {
+        const rest = input.mask.end(chunk.id);
+        if (rest) {
+          text += rest;
+          write({ type: 'text-delta', id: chunk.id, delta: rest });
+        }
+      }
       if (chunk.type === 'tool-input-available') toolCalls += 1;
       if (chunk.type === 'tool-output-available') {
         const action = memoryActionOf(chunk.output);
@@ -151,6 +171,12 @@ export async function streamReply(
     }
   } finally {
     limit.clear();
+  }
+  // A stopped or failed reply's held-back tail (masked) still belongs to what was said.
+  for (const part of input.mask.drain()) {
+    if (!part.text) continue;
+    text += part.text;
+    if (meaningful) write({ type: 'text-delta', id: part.id, delta: part.text });
   }
 
   if (failure && !meaningful && tools && refusedTools(rawError) && typeof model === 'object') {

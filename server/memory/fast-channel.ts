@@ -17,6 +17,7 @@ import { findNamedMemories } from './chat-commands/find-named';
 import { listMemoriesForChat, type MemoryListing } from './chat-commands/list-for-chat';
 import { reprioritizeFromChat, type ReprioritizeResult } from './chat-commands/reprioritize';
 import { extractStated, rememberStated } from './remember-stated';
+import { providerSecretValues } from './validate/provider-secrets';
 import { lockUserMemory } from './user-lock';
 
 export type FastChannelResult =
@@ -70,7 +71,7 @@ async function forget(db: UserDb, message: FastChannelMessage, target: string, e
 }
 
 async function correct(db: UserDb, message: FastChannelMessage, statement: string, deps: FastChannelDeps): Promise<FastChannelResult | null> {
-  const [item] = extractStated(message, statement, deps.timeZone).accepted;
+  const [item] = extractStated(message, statement, deps.timeZone, await providerSecretValues([message.content])).accepted;
   // "That's wrong, whatever" states nothing storable: an ordinary turn, the model answers it.
   if (!item) return null;
   const [vector] = await deps.embedder.embed([embeddingText(item)]);

@@ -14,6 +14,7 @@ import type { Actor } from './memory-types';
 import { extractExplicit } from './rules';
 import { lockUserMemory } from './user-lock';
 import { validateExtracted } from './validate';
+import { providerSecretValues } from './validate/provider-secrets';
 
 export interface StatedSource {
   /** The id its memories cite as their source message (a fresh one when there is no chat message). */
@@ -37,10 +38,10 @@ export type RememberOutcome = { kind: 'remembered'; memories: StoredStatement[] 
 export const SECRET_REASON = 'it looks like a password, key or ID number, which are never stored';
 
 /** What `content` (a part of the source's text) states, extracted and validated alone. */
-export function extractStated(source: StatedSource, content: string, timeZone: string) {
+export function extractStated(source: StatedSource, content: string, timeZone: string, knownSecrets: readonly string[] = []) {
   const message = { id: source.id, role: 'user' as const, content: source.content, createdAt: source.createdAt };
   const window: ExtractionWindow = { messages: [message], newMessageIds: [source.id], timeZone, knownEntities: [] };
-  return validateExtracted(extractExplicit(content, message, window), window);
+  return validateExtracted(extractExplicit(content, message, window), window, knownSecrets);
 }
 
 export async function rememberStated(
@@ -51,7 +52,7 @@ export async function rememberStated(
   /** More work that must commit with the memories (the fast channel marks its message handled). */
   alsoInTransaction?: (tx: Tx) => Promise<void>,
 ): Promise<RememberOutcome> {
-  const { accepted, dropped } = extractStated(source, content, deps.timeZone);
+  const { accepted, dropped } = extractStated(source, content, deps.timeZone, await providerSecretValues([source.content]));
   if (accepted.length === 0) {
     const secret = dropped.some((d) => d.reason === 'secret');
     return { kind: 'not_stored', reason: secret ? SECRET_REASON : 'there was nothing to store', cause: secret ? 'secret' : 'nothing' };

@@ -18,6 +18,9 @@ const SECRETS = [
   ['remember the code to our safe is 7391', '7391'],
   ['my seed phrase is abandon ability able about above absent absorb abstract absurd abuse access accident, keep it safe', 'absorb abstract'],
   ['Remember API key sk-live-abcdefghijklmnop1234', 'sk-live-abcdefghijklmnop1234'],
+  // Shapes only the provider-token detector (secretlint's preset) knows.
+  ['remember my huggingface token hf_abcdefghijklmnopqrstuvwxyzABCDEFGH for the demo', 'hf_abcdefghijklmnopqrstuvwxyzABCDEFGH'],
+  ['our staging db is postgres://admin:Hunter22x@db.example.com:5432/prod and I work on the payments team', 'Hunter22x'],
 ] as const;
 
 describe('secrets in every write path', () => {
@@ -36,6 +39,18 @@ describe('secrets in every write path', () => {
     expect(conversation!.title ?? '').not.toContain(value);
   });
 
+  it('a reply that repeats a key is never shown with it, even split across deltas, nor stored', async () => {
+    const user = await seedUser(t.db, 'secret-echo-stream');
+    const id = crypto.randomUUID();
+    const shown = await chatTurn(t, testJobs(t), user, id, 'can you keep hf_abcdefghijklmnopqrstuvwxyzABCDEFGH somewhere safe', {
+      model: scriptedModel(['Sure, I noted hf_abcdefghij', 'klmnopqrstuvwxyz', 'ABCDEFGH — but a password manager is better.']),
+    });
+    expect(shown).toBe('Sure, I noted [redacted] — but a password manager is better.');
+    const rows = await t.db.select().from(messages).where(eq(messages.conversationId, id));
+    expect(rows.find((r) => r.role === 'assistant')!.content).toBe(shown);
+    expect(await everythingStored(t, user.id)).not.toContain('hf_abcdefghijklmnopqrstuvwxyzABCDEFGH');
+  });
+
   it('a reply that repeats the key is stored without it', async () => {
     const user = await seedUser(t.db, 'secret-echo');
     const id = crypto.randomUUID();
@@ -51,6 +66,8 @@ describe('secrets in every write path', () => {
     const error = await errorOf(memoriesFor(t, user).edit({ id: memory.id, version: memory.version, summary: 'Wifi password at home is sunflower42' }));
     expect(error.code).toBe('BAD_REQUEST');
     expect(error.message).toMatch(/^summary: that looks like a password/);
+    const provider = await errorOf(memoriesFor(t, user).edit({ id: memory.id, version: memory.version, summary: 'Uses the groq key gsk_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ' }));
+    expect(provider.message).toMatch(/^summary: that looks like a password/);
     expect((await memoriesOf(t, user.id)).map((m) => m.summary)).toEqual(['Has wifi at home']);
   });
 
@@ -66,12 +83,17 @@ describe('secrets in every write path', () => {
       format: 'mindbase.memories',
       version: 1,
       exportedAt: now,
-      memories: [exported('Door code is 4512', 'door code is 4512'), exported('Likes green tea', 'I like green tea'), exported('Has a home safe', 'the code to my safe is 7391')],
+      memories: [
+        exported('Door code is 4512', 'door code is 4512'),
+        exported('Likes green tea', 'I like green tea'),
+        exported('Has a home safe', 'the code to my safe is 7391'),
+        exported('Deploys with the databricks token dapi0123456789abcdef0123456789abcdef', 'my databricks token'),
+      ],
     };
     const result = await memoriesFor(t, user).import({ json: JSON.stringify(file) });
-    expect(result).toMatchObject({ added: 1, skipped: 2 });
-    expect(result.skippedItems.map((s) => s.reason)).toEqual(['contains a password, key or card number', 'contains a password, key or card number']);
-    expect(JSON.stringify(result)).not.toMatch(/4512|7391/);
-    expect(await everythingStored(t, user.id)).not.toMatch(/4512|7391/);
+    expect(result).toMatchObject({ added: 1, skipped: 3 });
+    expect(result.skippedItems.map((s) => s.reason)).toEqual(Array(3).fill('contains a password, key or card number'));
+    expect(JSON.stringify(result)).not.toMatch(/4512|7391|dapi0123/);
+    expect(await everythingStored(t, user.id)).not.toMatch(/4512|7391|dapi0123/);
   });
 });

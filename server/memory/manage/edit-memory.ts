@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { UserDb } from '../../../db/boundary';
 import { AppError } from '../../errors';
-import { findSecrets } from '../validate/secrets';
+import { holdsSecret } from '../validate/provider-secrets';
 import type { Embedder } from '../embedder';
 import type { Actor } from '../memory-types';
 import type { MemoryPatch } from '../update-memory';
@@ -38,7 +38,7 @@ export async function editMemory(
   const patch = patchOf(input);
   if (Object.keys(patch).length === 0) throw new AppError('bad_request:memory', 'Nothing to change: give a new text, type, kind, importance or valid-until date.');
   // The same rule as everything the pipeline stores: a password, key or card number is never kept.
-  if (patch.summary !== undefined && findSecrets(patch.summary).length > 0) {
+  if (patch.summary !== undefined && (await holdsSecret(patch.summary))) {
     throw new AppError('bad_request:memory', 'summary: that looks like a password, key, PIN or card number, which Mindbase never stores. Leave the value out.');
   }
   const current = await db.run((tx) => findMemory(tx, input.id));

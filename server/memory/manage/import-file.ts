@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { config } from '../../config';
 import { AppError } from '../../errors';
 import { NUL_MESSAGE, nulPath } from '../../input/nul-bytes';
-import { findSecrets, maskSecrets } from '../validate/secrets';
+import { providerSecretValues } from '../validate/provider-secrets';
+import { findSecretsWith, maskSpans } from '../validate/secrets';
 import { exportedMemory, exportFile, type ExportedMemory, type skippedImportItem } from './schemas';
 
 const MAX_LISTED_ISSUES = 5;
@@ -100,7 +101,10 @@ export interface ImportPlan {
  * Which items to add: not one with a secret in its summary or a quote (the pipeline's rule; the
  * skipped list does not repeat the secret), not one that exists already or earlier in the file.
  */
-export function planImport(file: ImportFile, existing: Set<string>): ImportPlan {
+export async function planImport(file: ImportFile, existing: Set<string>): Promise<ImportPlan> {
+  // The provider detector reads the whole file's text at once (~80 ms for 2 MB; ~1 ms per call).
+  const texts = (item: ImportFile['memories'][number]) => [item.summary, ...item.sources.map((source) => source.quote)];
+  const known = await providerSecretValues([file.memories.flatMap(texts).join('\n')]);
   const keys = new Set(existing);
   const plan: ImportPlan = { picked: [], skipped: 0, skippedItems: [] };
   const skip = (index: number, summary: string, reason: string) => {
@@ -108,8 +112,8 @@ export function planImport(file: ImportFile, existing: Set<string>): ImportPlan 
     if (plan.skippedItems.length < config.bulk.import.maxListedSkips) plan.skippedItems.push({ index, summary, reason });
   };
   file.memories.forEach((item, index) => {
-    if ([item.summary, ...item.sources.map((source) => source.quote)].some((text) => findSecrets(text).length > 0)) {
-      skip(index, maskSecrets(item.summary), 'contains a password, key or card number');
+    if (texts(item).some((text) => findSecretsWith(text, known).length > 0)) {
+      skip(index, maskSpans(item.summary, findSecretsWith(item.summary, known)), 'contains a password, key or card number');
       return;
     }
     const key = dedupKey(item);

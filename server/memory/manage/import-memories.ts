@@ -70,7 +70,7 @@ export function importStatusOf(row: BulkJobRow): ImportOutput {
  */
 export async function startImport(db: UserDb, json: string, launcher: BulkJobLauncher): Promise<ImportOutput> {
   const file = await parseImportFile(json);
-  const plan = planImport(file, await existingKeys(db));
+  const plan = await planImport(file, await existingKeys(db));
   const report: ImportReport = { skipped: plan.skipped, skippedItems: plan.skippedItems, exportedAt: file.exportedAt };
   const job = await refusingConcurrent(() =>
     db.run((tx) => insertBulkJob(tx, { userId: db.userId, kind: 'import', phase: 'staging', total: plan.picked.length, report: { ...report } })),

@@ -14,6 +14,7 @@ import { extractWithLlm } from '../llm-extractor';
 import { prefilter } from '../prefilter';
 import { extractWithRules } from '../rules';
 import { validateExtracted } from '../validate';
+import { providerSecretValues } from '../validate/provider-secrets';
 import { applyExtraction, type ApplySummary } from './apply-extraction';
 import { loadExtractionWindow, type LoadedWindow } from './load-window';
 
@@ -57,7 +58,8 @@ async function extract(loaded: LoadedWindow, deps: ExtractionDeps) {
     extractor = answer.ok ? 'llm' : 'llm-fallback';
     raw = answer.ok ? answer.items : extractWithRules(window);
   }
-  const { accepted, dropped } = validateExtracted(raw, window);
+  const known = await providerSecretValues(window.messages.filter((m) => m.role === 'user').map((m) => m.content));
+  const { accepted, dropped } = validateExtracted(raw, window, known);
   const droppedByReason: Record<string, number> = {};
   for (const d of dropped) droppedByReason[d.reason] = (droppedByReason[d.reason] ?? 0) + 1;
   return { extractor, signals: gate.signals, accepted, dropped: droppedByReason };

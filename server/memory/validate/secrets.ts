@@ -27,6 +27,8 @@ const KEY_PATTERNS: ReadonlyArray<readonly [SecretKind, RegExp]> = [
   ['api_key', /\bAIza[0-9A-Za-z_-]{35}\b/g],
   ['api_key', /\b(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g],
   ['api_key', /\bglpat-[A-Za-z0-9_-]{20,}\b/g],
+  // A password inside any URL ("redis://default:Zq8x…@cache:6379"); secretlint's rule knows only some schemes.
+  ['password', /(?<=\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s@/]{3,}(?=@)/gi],
   ['token', /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g],
   ['token', /\b[a-f0-9]{32,}\b/gi],
 ];
@@ -118,9 +120,27 @@ export function findSecrets(text: string): SecretMatch[] {
   return found.sort((a, b) => a.start - b.start);
 }
 
+/**
+ * findSecrets, plus every occurrence of `known` values: provider tokens the asynchronous detector
+ * (provider-secrets.ts) found in the source message beforehand, so synchronous validation sees them.
+ */
+export function findSecretsWith(text: string, known: readonly string[]): SecretMatch[] {
+  const found = findSecrets(text);
+  for (const value of known) {
+    for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + value.length)) {
+      found.push({ kind: 'api_key', start: at, end: at + value.length });
+    }
+  }
+  return found.sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
 /** `text` with every secret value replaced by "[redacted]". */
 export function maskSecrets(text: string): string {
-  const secrets = findSecrets(text);
+  return maskSpans(text, findSecrets(text));
+}
+
+/** `text` with the given spans (sorted by start, overlaps allowed) replaced by "[redacted]". */
+export function maskSpans(text: string, secrets: readonly SecretMatch[]): string {
   let result = '';
   let cursor = 0;
   for (const secret of secrets) {
@@ -134,15 +154,17 @@ export function maskSecrets(text: string): string {
   return result + text.slice(cursor);
 }
 
+/** The values of the given secrets in `source`, longest first (what a reply must not repeat). */
+export function secretValues(source: string, secrets: readonly SecretMatch[]): string[] {
+  const values = secrets.map((secret) => source.slice(secret.start, secret.end).trim()).filter((value) => value.length >= 3);
+  return [...new Set(values)].sort((a, b) => b.length - a.length);
+}
+
 /**
- * `text` with every secret value found in `source` replaced: a reply that repeats the user's
- * password ("Got it, your AWS key is AKIA…") is stored without it.
+ * `text` with each of `values` replaced: a reply that repeats the user's password ("Got it, your
+ * AWS key is AKIA…") is shown and stored without it.
  */
-export function maskValuesFrom(text: string, source: string): string {
-  const values = findSecrets(source)
-    .map((secret) => source.slice(secret.start, secret.end).trim())
-    .filter((value) => value.length >= 3)
-    .sort((a, b) => b.length - a.length);
+export function maskValues(text: string, values: readonly string[]): string {
   return values.reduce((masked, value) => masked.split(value).join(REDACTED), text);
 }
 

@@ -11,7 +11,7 @@ import { looksLikePromptInjection } from '../rules/filters';
 import { sensitiveCategories } from '../rules/sensitivity';
 import { findExternalSpans, overlapsExternal } from './external-content';
 import { groundQuote } from './grounding';
-import { findSecrets, maskSecrets, mentionsCredential, REDACTED } from './secrets';
+import { findSecretsWith, maskSpans, mentionsCredential, REDACTED } from './secrets';
 import { decideStatus } from './status';
 import { summaryProblem } from './summary-grounding';
 import { countHealth } from '../../llm/health';
@@ -46,13 +46,15 @@ function isExplicit(message: SourceMessage, occurrences: ReadonlyArray<{ start: 
 
 type SecretOutcome = { drop: true; detail: string } | { drop: false; item: ExtractedMemory };
 
-function handleSecrets(item: ExtractedMemory): SecretOutcome {
+function handleSecrets(item: ExtractedMemory, known: readonly string[]): SecretOutcome {
+  const find = (text: string) => findSecretsWith(text, known);
+  const mask = (text: string) => maskSpans(text, find(text));
   const fields = [item.summary, item.quote, item.conflict_hint ?? '', ...item.entities];
-  const secrets = fields.flatMap((field) => findSecrets(field));
+  const secrets = fields.flatMap((field) => find(field));
   if (secrets.length === 0) return { drop: false, item };
   const kinds = [...new Set(secrets.map((s) => s.kind))].join(', ');
-  const values = fields.flatMap((field) => findSecrets(field).map((secret) => field.slice(secret.start, secret.end)));
-  const maskedSummary = maskSecrets(item.summary);
+  const values = fields.flatMap((field) => find(field).map((secret) => field.slice(secret.start, secret.end)));
+  const maskedSummary = mask(item.summary);
   const remainder = maskedSummary.replaceAll(REDACTED, ' ').replace(/[\s\p{P}]+/gu, ' ').trim().split(' ').filter((word) => word.length > 2);
   // "Password is hunter2" is about the secret; "Uses card [redacted] for travel" still says something.
   if (mentionsCredential(item.summary) || remainder.length < 2) return { drop: true, detail: `the item is about a secret (${kinds})` };
@@ -61,10 +63,10 @@ function handleSecrets(item: ExtractedMemory): SecretOutcome {
     item: {
       ...item,
       summary: maskedSummary,
-      quote: maskSecrets(item.quote),
-      conflict_hint: item.conflict_hint === null ? null : maskSecrets(item.conflict_hint),
+      quote: mask(item.quote),
+      conflict_hint: item.conflict_hint === null ? null : mask(item.conflict_hint),
       // "7391" alone is no secret, but it is the one just masked.
-      entities: item.entities.filter((entity) => findSecrets(entity).length === 0 && !values.some((value) => value.includes(entity.trim()))),
+      entities: item.entities.filter((entity) => find(entity).length === 0 && !values.some((value) => value.includes(entity.trim()))),
     },
   };
 }
@@ -76,7 +78,7 @@ function issueText(error: { issues: ReadonlyArray<{ path: ReadonlyArray<Property
     .join('; ');
 }
 
-function validateOne(raw: unknown, window: ExtractionWindow): { ok: true; item: ValidatedMemory } | { ok: false; drop: DroppedItem } {
+function validateOne(raw: unknown, window: ExtractionWindow, knownSecrets: readonly string[]): { ok: true; item: ValidatedMemory } | { ok: false; drop: DroppedItem } {
   const drop = (reason: DropReason, detail: string) => ({ ok: false as const, drop: { item: raw, reason, detail } });
   if (!isRecord(raw)) return drop('invalid_schema', 'the item is not an object');
   if (blank(raw.summary) || blank(raw.quote)) return drop('empty', 'the summary or quote is empty');
@@ -98,7 +100,7 @@ function validateOne(raw: unknown, window: ExtractionWindow): { ok: true; item: 
   const own = occurrences.filter((o) => !overlapsExternal(external, o.start, o.end));
   if (own.length === 0) return drop('external_content', 'the quote lies inside pasted, quoted or forwarded text');
 
-  const secrets = handleSecrets(item);
+  const secrets = handleSecrets(item, knownSecrets);
   if (secrets.drop) return drop('secret', secrets.detail);
   const clean = secrets.item;
   const summaryIssue = summaryProblem(clean.summary, clean.quote, message.content);
@@ -114,12 +116,15 @@ function validateOne(raw: unknown, window: ExtractionWindow): { ok: true; item: 
   return { ok: true, item: { ...clean, sensitive, sourceMessageId: message.id, ...status } };
 }
 
-/** Validates extracted items against their window; never throws on malformed input. */
-export function validateExtracted(items: readonly unknown[], window: ExtractionWindow): ValidationResult {
+/**
+ * Validates extracted items against their window; never throws on malformed input.
+ * `knownSecrets`: provider tokens found in the window's messages beforehand (windowSecrets).
+ */
+export function validateExtracted(items: readonly unknown[], window: ExtractionWindow, knownSecrets: readonly string[] = []): ValidationResult {
   const accepted: ValidatedMemory[] = [];
   const dropped: DroppedItem[] = [];
   for (const raw of Array.isArray(items) ? items : []) {
-    const result = validateOne(raw, window);
+    const result = validateOne(raw, window, knownSecrets);
     if (result.ok) accepted.push(result.item);
     else dropped.push(result.drop);
   }
