@@ -28,7 +28,7 @@ import { eraseOnDisk, type DiskErasureReport } from '../../db/maintenance';
 import { runMigrations } from '../../db/migrate';
 import { bulkJobs, conversations, memories, messages, users } from '../../db/schema';
 import { deleteAccount } from '../../server/account/delete-account';
-import type { BulkDeps } from '../../server/bulk/deps';
+import { DEFAULT_SIZES, type BulkDeps } from '../../server/bulk/deps';
 import type { BulkJobLauncher } from '../../server/bulk/launcher';
 import { runErasure } from '../../server/bulk/run-erasure';
 import { runImport } from '../../server/bulk/run-import';
@@ -47,6 +47,10 @@ const { values } = parseArgs({
     erase: { type: 'string', default: '15000' },
     'idle-queries': { type: 'string', default: '100' },
     json: { type: 'boolean', default: false },
+    /** Override config.bulk sizes and pacing, to compare settings (defaults: the config module's). */
+    'write-chunk': { type: 'string' },
+    'erase-chunk': { type: 'string' },
+    duty: { type: 'string' },
   },
 });
 const IMPORT_N = Number(values.import);
@@ -78,9 +82,25 @@ async function main() {
   // The asker is foreground work; the jobs see its activity as production's do (db/index.ts).
   const foreground = createForegroundTracker();
   const diskReports: DiskErasureReport[] = [];
-  const paced: BulkDeps = { withUser, embedder, foreground, pacing: config.bulk.pacing, eraseOnDisk: async (tables) => diskReports.push(await eraseOnDisk(connection.db, 'pglite', tables)) };
+  // Each of the jobs' transactions, timed: what an asker's question can queue behind.
+  const jobTx: number[] = [];
+  const timedWithUser: WithUser = async (userId, fn) => {
+    const s = performance.now();
+    try {
+      return await withUser(userId, fn);
+    } finally {
+      jobTx.push(performance.now() - s);
+    }
+  };
+  const pacing = { ...config.bulk.pacing, ...(values.duty ? { foregroundDuty: Number(values.duty) } : {}) };
+  const sizes = {
+    ...DEFAULT_SIZES,
+    ...(values['write-chunk'] ? { importWriteChunk: Number(values['write-chunk']) } : {}),
+    ...(values['erase-chunk'] ? { eraseMemoryChunk: Number(values['erase-chunk']) } : {}),
+  };
+  const paced: BulkDeps = { withUser: timedWithUser, embedder, foreground, pacing, sizes, eraseOnDisk: async (tables) => diskReports.push(await eraseOnDisk(connection.db, 'pglite', tables)) };
   // Seeding runs unpaced, in bigger chunks: it is not what is measured.
-  const seeding: BulkDeps = { ...paced, foreground: null, eraseOnDisk: () => Promise.resolve(), sizes: { importWriteChunk: 100, importEmbedBatch: 500, importStepItems: 5_000 } };
+  const seeding: BulkDeps = { ...paced, withUser, foreground: null, eraseOnDisk: () => Promise.resolve(), sizes: { importWriteChunk: 100, importEmbedBatch: 500, importStepItems: 5_000 } };
   const launcherFor = (deps: BulkDeps, settled: Promise<unknown>[]): BulkJobLauncher => ({
     launch(job) {
       const steps = new InProcessSteps(() => Promise.resolve(null));
@@ -133,6 +153,7 @@ async function main() {
   const measure = async (label: string, items: number, jobOf: () => Promise<string>, start: (launcher: BulkJobLauncher) => Promise<unknown>) => {
     const settled: Promise<unknown>[] = [];
     const diskBefore = diskReports.length;
+    jobTx.length = 0;
     const s = performance.now();
     const asking: number[] = [];
     let requestMs = 0;
@@ -149,6 +170,7 @@ async function main() {
       running = requestMs === 0 || (await status()) === 'running';
     }
     const jobS = (performance.now() - s) / 1000;
+    const txs = [...jobTx];
     await request;
     // The disk erasure waits for quiet (config.bulk.disk.idleMs), then runs with nobody asking.
     const d = performance.now();
@@ -162,6 +184,7 @@ async function main() {
       [`others_p95_ms_during_${label}`]: p95(asking),
       [`others_p95_ratio_during_${label}`]: Number((percentile(asking, 95) / Math.max(0.001, idleP95)).toFixed(2)),
       [`others_questions_during_${label}`]: asking.length,
+      [`${label}_transaction_p50_p95_ms`]: [ms2(percentile(txs, 50)), p95(txs)],
       ...(disk.length > 0 ? { [`${label}_disk_erasure_s`]: Number(((performance.now() - d) / 1000 - config.bulk.disk.idleMs / 1000).toFixed(1)), [`${label}_disk_longest_statement_ms`]: longest } : {}),
     };
   };
@@ -193,7 +216,7 @@ async function main() {
     ...deleting,
     ...leaving,
     check,
-    sizes: { writeChunk: config.bulk.import.writeChunk, embedBatch: config.bulk.import.embedBatch, eraseMemoryChunk: config.bulk.erasure.memoryChunk, pacing: config.bulk.pacing },
+    sizes: { writeChunk: sizes.importWriteChunk, embedBatch: sizes.importEmbedBatch, eraseMemoryChunk: sizes.eraseMemoryChunk, eraseRowChunk: sizes.eraseRowChunk, pacing },
   };
   if (values.json) console.log(JSON.stringify(result, null, 2));
   else {
@@ -204,6 +227,7 @@ async function main() {
       others_p95_idle_ms: ms2(idleP95),
       others_p95_during_ms: r[`others_p95_ms_during_${label}`],
       ratio: r[`others_p95_ratio_during_${label}`],
+      job_tx_p50_p95_ms: String(r[`${label}_transaction_p50_p95_ms`]),
       disk_erasure_s: r[`${label}_disk_erasure_s`] ?? '',
     });
     console.table({ import: row('import', importing), delete_all: row('delete_all', deleting), delete_account: row('delete_account', leaving) });
