@@ -95,7 +95,13 @@ const withoutChangeWords = (text: string) => text.replace(CHANGE_WORDS, ' ');
 const HABIT_KINDS = new Set(['fact', 'preference']);
 const correctsKind = (old: string, next: string): boolean => old === next || (HABIT_KINDS.has(old) && HABIT_KINDS.has(next));
 const HABIT_GROUPS = new Set(['#drink', '#exercise']);
-const inHabitGroup = (concepts: Set<string>, text: string): boolean => sharedConcepts(concepts, conceptsOf(text)).some((c) => HABIT_GROUPS.has(c));
+// How meals go is a habit too, when both say when or how often ("晚上只吃沙拉" → "现在改成少吃多餐，一天五顿"),
+// never a taste ("喜欢吃辣") or an allergy.
+const MEAL_HABIT = /早上|中午|晚上|每天|一天|每顿|[一二三四五六两几\d]顿|多餐|\b(?:breakfast|lunch|dinner|meals?)\b|\b(?:every|each|a) (?:day|night|morning|evening)\b/i;
+const inHabitGroup = (concepts: Set<string>, text: string, itemText: string): boolean => {
+  const shared = sharedConcepts(concepts, conceptsOf(text));
+  return shared.some((c) => HABIT_GROUPS.has(c)) || (shared.includes('#food') && MEAL_HABIT.test(text) && MEAL_HABIT.test(itemText));
+};
 const sharesWords = (a: string, b: string): boolean => Math.max(termCoverage(a, b), termCoverage(b, a)) >= config.memory.dedupMinTermCoverage;
 const sameKind = (memory: MemoryRow, item: ValidatedMemory): number => (memory.kind === item.kind ? 1 : 0);
 
@@ -131,7 +137,7 @@ export function findCorrectionTarget(item: ValidatedMemory, similar: SimilarMemo
           (item.entities.length > 0 && s.memory.entities.length > 0 && entitiesOverlap(item.entities, s.memory.entities)))) ||
         // "戒咖啡了，改成喝乌龙茶" replaces "每天下午都要喝一杯拿铁", "改成每周六去游泳" replaces "每周六早上打
         // 羽毛球": a habit of the same kind, however far apart the word vectors put them.
-        inHabitGroup(concepts, s.memory.summary)),
+        inHabitGroup(concepts, s.memory.summary, item.summary)),
   );
   return sameTopic?.memory ?? null;
 }

@@ -40,7 +40,9 @@ const clean = (value: string) =>
 const VALUE_END = String.raw`(?=\s+(?:now|since|for|from|with|and|but|because|so|after|before|last|next|this|these|in\s+(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|the\b))\b|\s+\d|\s*[,;.!?(（]|$)`;
 
 const HOME_EN = new RegExp(String.raw`^(?:(?:now|currently|still|finally|just|actually|recently)\s+)*(?:lives|living|live|is based|based|has moved|moved|relocated|settled|is settled|has settled)\s+(?:back\s+)?(?:in|to|near|out of)\s+(?:the\s+)?(.+?)` + VALUE_END, 'i');
-const HOME_ZH = /^(?:现在|目前|已经|刚|上个月|去年|最近)*(?:住在|住|搬到|搬去|搬来|定居在?|家在)([\u4e00-\u9fffA-Za-z]{2,8}?)(?:了|啦|市|区)?(?=[，,。！!\s了啦]|[一二三四五六七八九十几两半\d]+(?:个|年|天|周|星期)|$)/;
+// "住totem park宿舍", "现在跟阿凯一起在kitsilano合租", "已经在成都安顿下来了": a Latin name may hold spaces.
+const HOME_ZH =
+  /^(?:现在|目前|已经|刚|上个月|去年|最近)*(?:(?:住在|住|搬到|搬去|搬来|定居在?|家在)([\u4e00-\u9fffA-Za-z](?:[\u4e00-\u9fffA-Za-z]|(?<=[A-Za-z]) (?=[A-Za-z])){1,13}?)(?:了|啦|市|区)?(?=[，,。！!\s了啦]|[一二三四五六七八九十几两半\d]+(?:个|年|天|周|星期)|$)|(?:跟[\u4e00-\u9fffA-Za-z]{1,6}(?:一起)?)?在([\u4e00-\u9fffA-Za-z]{2,12}?)(?:合租|租房|租了|安顿|落脚|定居))/;
 
 const JOB_EN = new RegExp(
   String.raw`^(?:is\s+|has\s+)?(?:now\s+|officially\s+|finally\s+)?(retired)\b|^(?:(?:now|currently|still|just|recently|finally)\s+)*(?:works|working|is working|has started|started|starting|starts|began|joined|got a job|got promoted|was promoted|promoted)\s+(?:as|at|for|with|to|(?:on|in)(?=\s+the\s+.+\bat\b))\s+(.+?)(?=\s+(?:since|from|on|in\s+\d|starting|next|this|last)\b|\s*[,;.!?(（]|$)` +
@@ -91,7 +93,8 @@ export function slotOf(memory: SlotInput): Slot | null {
     return named?.[1] && named[2] && /^\p{Lu}/u.test(named[2]) ? { attribute: `name:${SAME_ROLE[named[1].toLowerCase()] ?? named[1].toLowerCase()}`, value: named[2].toLowerCase() } : null;
   }
   const home = HOME_EN.exec(summary) ?? HOME_ZH.exec(summary);
-  if (home?.[1]) return { attribute: 'home', value: clean(home[1]) };
+  const place = home?.[1] ?? home?.[2];
+  if (place) return { attribute: 'home', value: clean(place) };
   const job = JOB_EN.exec(summary) ?? JOB_ZH.exec(summary);
   const title = job?.[1] ?? job?.[2] ?? job?.[3] ?? job?.[4] ?? job?.[5] ?? job?.[6] ?? job?.[7];
   if (title) return { attribute: jobAttribute(clean(title), summary), value: clean(title) };

@@ -17,12 +17,12 @@ interface Concept {
 const CONCEPTS: readonly Concept[] = [
   {
     id: 'home',
-    asks: /\b(?:where|which (?:city|town|country|part)|what (?:city|town|country))\s+(?:do|did)\s+i\s+(?:live|stay|grow up)|\b(?:what|which) (?:city|town|country|area|neighbou?rhood) am i (?:in|based|living)\b|\bwhere\s+am\s+i\s+(?:based|from|living)|\b(?:my|i)\s+(?:home ?town|address|city|neighbou?rhood|apartment|flat)\b|\bwhere(?:'s| is)\s+(?:my\s+)?home\b|\bmov(?:e|ed|ing)\b|住在哪|住哪|家在哪|哪里人|哪儿人|老家|搬家|搬到/i,
-    adds: 'live lives living based moved move city home apartment flat unit hometown from 住 搬 家 城市',
+    asks: /\b(?:where|which (?:city|town|country|part)|what (?:city|town|country))\s+(?:do|did)\s+i\s+(?:live|stay|grow up)|\b(?:what|which) (?:city|town|country|area|neighbou?rhood) am i (?:in|based|living)\b|\bwhere\s+am\s+i\s+(?:based|from|living)|\b(?:my|i)\s+(?:home ?town|address|city|neighbou?rhood|apartment|flat)\b|\bwhere(?:'s| is)\s+(?:my\s+)?home\b|\b(?:which|what)\s+(?:city|town|country|suburb|area|neighbou?rhood)\b[^?]*\b(?:i|we)\s+(?:live|stay|am based)\b|\bwhere\s+(?:i|we)\s+(?:live|stay)\b|\bmov(?:e|ed|ing)\b|住在哪|住哪|家在哪|哪里人|哪儿人|老家|搬家|搬到/i,
+    adds: 'live lives living based moved move city home apartment flat unit condo house stay stays hometown from 住 搬 家 城市',
   },
   {
     id: 'work',
-    asks: /\b(?:for a living|my (?:job|work|career|role|title|position|employer|company|boss|manager|colleague|coworker|office)|where\s+(?:do\s+|did\s+)?i\s+work|what\s+do\s+i\s+do\b(?!\s+(?:about|with|if|when|for fun|on|in the|at the weekend|after|before|during|this|next|tonight|today|tomorrow))|what\s+i\s+do\s+for\s+work)|工作|上班|职业|公司|老板|同事|做什么的|干什么的|哪上班/i,
+    asks: /\b(?:for a living|my (?:job|work|career|role|title|position|employer|company|boss|manager|colleague|coworker|office)|where\s+(?:do\s+|did\s+)?i\s+work|what\s+do\s+i\s+do\b(?!\s+(?:about|with|if|when|for fun|on|in the|at the weekend|after|before|during|this|next|tonight|today|tomorrow))|what\s+i\s+do\s+for\s+work|\b(?:what|which)\s+(?:company|firm|employer)\s+(?:am|do|did|is|was)\s+(?:i|my)\b|\bwho\s+(?:do\s+)?i\s+work\s+for\b|\bwhere\s+am\s+i\s+working\b)|工作|上班|职业|公司|老板|同事|做什么的|干什么的|哪上班/i,
     adds: 'work works job role title employer company office engineer manager team colleague boss 工作 上班 公司 职位 同事',
   },
   {

@@ -71,11 +71,14 @@ const datedEnglish: Rule = {
  * not a plan that expires on its start date (issue 12). The dated item stays beside it.
  */
 function newJob(ctx: RuleContext, summary: string, entities: string[], time: ResolvedTime): Draft[] {
-  if (!/^(?:starting|started|start|starts|joining|joined|beginning|began)\s+(?:as|at|with)\b/i.test(summary)) return [];
+  const verb = /^(?:starting|started|start|starts|joining|joined|beginning|began)\s+(as|at|with)\b/i.exec(summary);
+  if (!verb) return [];
   const slot = slotOf({ type: 'semantic', kind: 'fact', summary, entities });
   if (!slot || !['job', 'job_title', 'employer'].includes(slot.attribute)) return [];
   const from = describeResolvedTime(time, ctx.window.timeZone);
-  const role = /^(?:as|at|with)\b/i.test(slot.value) ? slot.value : `${/\bat\b/.test(slot.value) && !/^(?:a|an|the)\b/.test(slot.value) ? 'at ' : 'as '}${slot.value}`;
+  // "starting at shopify as a data analyst": the value begins with the employer, so "at" it is.
+  const atFirst = verb[1]?.toLowerCase() !== 'as' || (/\bat\b/.test(slot.value) && !/^(?:a|an|the)\b/.test(slot.value));
+  const role = /^(?:as|at|with)\b/i.test(slot.value) ? slot.value : `${atFirst ? 'at ' : 'as '}${slot.value}`;
   return [draftFor(ctx, { type: 'semantic', kind: 'fact', summary: `Works ${role.replace(/^as (?=at\b)/, '')} (from ${from})`, entities, importance: 3, priority: PRIORITY - 1 })];
 }
 

@@ -71,6 +71,19 @@ const ZH_OTHER_SUBJECT = /^(?:他|她|它|你|您|他们|她们|这|那|别人|�
 const CHAT_ARE = /\b(i|we|they|you|u)\s+r\b(?=\s+\w)/gi;
 const INTERJECTION = /^(?:(?:idk|ngl|tbh|honestly|lol|lmao|haha+|ugh+|omg|man|dude|welp|meh)[\s,!.]+)+(?=(?:i|i['’]m|im|i['’]ve|ive)\b)/i;
 
+// Chinese chat drops 我 before what the user does: "现在在阿里云上班", "已经在成都安顿下来了",
+// "周末一般去密云水库钓鱼", "平时喝美式". Time and frequency words, then a verb of the user's own life.
+const DROPPED_WO_ZH =
+  /^(?:(?:(?:现在|目前|已经|最近|平时|一般|周[一二三四五六日天末]|星期[一二三四五六日天]|每晚|每天晚上|每天|每周[一二三四五六日天]?|每个?月|天天|刚刚?|才|也|还|都|只|基本|经常|通常|偶尔|早上|晚上|下班后?|上班前)\s*)+(?:在(?!吗|不在)|去(?!年)|住|喝|吃|做|学|开始|搬|跑|练|打|玩|养|用|骑|坐|上班|上课|安顿)|住(?!院|嘴|手|口)|在[\u4e00-\u9fffA-Za-z]{2,12}(?:上班|工作|做))/;
+
+/** The clause with its dropped 我 restored (a statement of its own, not an elaboration), or null. */
+function withDroppedWoZh(clause: Segment, previous: Segment | undefined): Segment | null {
+  if (!DROPPED_WO_ZH.test(clause.text)) return null;
+  // "他最近…，现在在…上班" goes on about him.
+  if (previous && ZH_OTHER_SUBJECT.test(previous.text) && !/我/.test(previous.text)) return null;
+  return { ...clause, text: `我${clause.text}` };
+}
+
 function withCarriedSubject(clause: Segment, previous: Segment | undefined, chinese: boolean): Segment {
   if (chinese) {
     // A clause that already has 我 ("叫我晨晨就好") keeps its own structure.
@@ -219,14 +232,15 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
       // Code-switching: "btw 我bf Marcus 是Kiwi" has more Latin words than characters but is a
       // Chinese clause of a Chinese sentence ("trying to cut 到 70kg" stays English).
       const chinese = isMostlyChinese(raw.text) || (sentenceChinese && /[我他她]/.test(raw.text));
-      const carried = withCarriedSubject(raw, clauses[index - 1], chinese);
+      const dropped = chinese ? withDroppedWoZh(raw, clauses[index - 1]) : null;
+      const carried = dropped ?? withCarriedSubject(raw, clauses[index - 1], chinese);
       // Naming who "he" is (or whose news it is) is not borrowing the previous clause's subject.
       const clause = chinese ? withPlaceZh(withPersonZh(carried, personZh), clauses.slice(0, index)) : withNamedPerson(carried, person);
       if (chinese) personZh = RELATION_MENTION_ZH.exec(raw.text)?.[1] ?? personZh;
       if (!chinese) person = RELATION_PHRASE.exec(clause.text)?.[1] ?? introduced(clause.text) ?? person;
       if (!options.explicit && index > 0 && isConditionClause(clause.text)) return;
       if (!options.explicit && isQuestion(clause.text, sentence.text, index === clauses.length - 1) && !isPersistentRequest(clause.text)) return;
-      const ctx = makeContext({ ...base, clause, index, chinese, hedged: isHedged(clause.text), carriedSubject: carried.text !== raw.text });
+      const ctx = makeContext({ ...base, clause, index, chinese, hedged: isHedged(clause.text), carriedSubject: dropped === null && carried.text !== raw.text });
       for (const rule of CLAUSE_RULES) {
         // A Chinese message is often one "sentence" of space-separated clauses: a groan (好崩溃,
         // 累死了) taints its own clause and what follows it, not "我不敢吃香菜" before it.

@@ -145,6 +145,13 @@ const petNamesZh: Rule = {
 
 const NEW_JOB_ZH = /(?:去|到)([\u4e00-\u9fffA-Za-z]{1,12}?)(?:当|做|担任)([\u4e00-\u9fffA-Za-z]{0,6}?(?:经理|工程师|设计师|师|员|总监|主管|老师|医生|护士|律师|会计|编辑|顾问|实习生))/;
 
+// "下周一去阿里云报到", "跳槽了 下个月到美团上班": a new employer (报到/入职 say so alone; 上班 with news of a change).
+const NEW_EMPLOYER_ZH = /(?:去|到)([\u4e00-\u9fffA-Za-z]{2,12}?)(报到|入职|上班)/;
+// "换工作了！下个月开始去台北一间建筑事务所": after news of a change, going to a workplace is the new job.
+const NEW_WORKPLACE_ZH = /(?:开始|要)?(?:去|到)((?:[\u4e00-\u9fff]{2,4}(?:一|的)?(?:间|家|个))?[\u4e00-\u9fffA-Za-z]{0,8}?(?:公司|事务所|医院|诊所|学校|银行|工厂|集团|研究所|工作室|总部))/;
+// ctx.text is the message as typed: Traditional forms too.
+const JOB_CHANGE_ZH = /跳槽|offer|[换換](?:了)?工作|新工作|[转轉]岗|[转轉]崗|[离離]职|[离離]職|[辞辭]职|[辞辭]職/i;
+
 /** "下个月去台北一家新创当产品经理": a new job, not only a plan for next month. */
 const newJobZh: Rule = {
   name: 'new-job-zh',
@@ -152,6 +159,14 @@ const newJobZh: Rule = {
   lang: 'zh',
   apply: (ctx) => {
     const match = NEW_JOB_ZH.exec(ctx.clause.text);
+    const employer = match ? null : NEW_EMPLOYER_ZH.exec(ctx.clause.text);
+    const place = employer?.[1] && (employer[2] !== '上班' || JOB_CHANGE_ZH.test(ctx.text)) ? employer : JOB_CHANGE_ZH.test(ctx.text) ? NEW_WORKPLACE_ZH.exec(ctx.clause.text) : null;
+    const workplace = place?.[1];
+    if (place && workplace) {
+      // "去MOE总部做课程设计": what they do there stays with it.
+      const role = /^(?:做|当|担任)[\u4e00-\u9fffA-Za-z]{2,10}/.exec(ctx.clause.text.slice(place.index + place[0].length))?.[0];
+      return [draftFor(ctx, { type: 'semantic', kind: 'fact', summary: `在${workplace}上班${role ? `，${role}` : ''}`, entities: [workplace], importance: 3, time: null, priority: PRIORITY })];
+    }
     if (!match?.[1] || !match[2]) return [];
     return [
       draftFor(ctx, {

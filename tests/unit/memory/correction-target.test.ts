@@ -31,3 +31,18 @@ describe('findCorrectionTarget without a hint', () => {
     expect(findCorrectionTarget(item('Switched to oat milk now'), [{ memory: row('Now walks to work'), similarity: 0.7 }])).toBeNull();
   });
 });
+
+describe('a change in how meals go (session 10)', () => {
+  it('replaces the old meal habit, however far apart the vectors put them', () => {
+    const similar = [{ memory: row('中午只吃一碗面'), similarity: 0.2 }];
+    expect(findCorrectionTarget(item('现在改成一天吃四顿小的'), similar)?.summary).toBe('中午只吃一碗面');
+  });
+
+  it('leaves a taste or an allergy alone', () => {
+    const similar = [
+      { memory: row('特别喜欢吃辣'), similarity: 0.3 },
+      { memory: { ...row('对芒果过敏'), kind: 'constraint' as const }, similarity: 0.3 },
+    ];
+    expect(findCorrectionTarget(item('现在改成一天吃四顿小的'), similar)).toBeNull();
+  });
+});

@@ -225,3 +225,29 @@ describe('session 9: names, health in passing, standing schedules, answers from 
     expect(items('以后数学题你用中文讲，但公式保持英文').filter((i) => i.kind === 'rule')).toHaveLength(2);
   });
 });
+
+describe('session 10: the 我 Chinese chat drops', () => {
+  it('keeps what the user does when the clause starts with a time word or a verb of their life', () => {
+    expect(summaries('最近在字节上班 天天开会').some((s) => s.includes('字节'))).toBe(true);
+    expect(summaries('已经在深圳落脚了 住南山 通勤半小时').some((s) => s.includes('南山'))).toBe(true);
+    expect(summaries('酒我早就不碰了 现在只喝气泡水').some((s) => s.includes('气泡水'))).toBe(true);
+    expect(summaries('周六一般去西湖边骑车 风景不错').some((s) => s.includes('骑车'))).toBe(true);
+  });
+
+  it('leaves a clause that goes on about someone else, and 去年 is no verb', () => {
+    expect(summaries('他最近很忙 现在在腾讯上班').filter((s) => s.includes('腾讯') && !s.includes('他'))).toEqual([]);
+    expect(summaries('去年冬天特别冷').filter((s) => s.startsWith('我去'))).toEqual([]);
+  });
+});
+
+describe('session 10: a new job said as news', () => {
+  it('keeps the employer of "去X报到" and of "到X上班" after news of a change, in Chinese', () => {
+    expect(summaries('终于换工作了 下周三去小红书报到')).toContain('在小红书上班');
+    expect(summaries('辞职了 月底到美团上班')).toContain('在美团上班');
+    expect(summaries('明天到公司上班')).not.toContain('在公司上班');
+  });
+
+  it('"starting at X as Y" works at X, not as X', () => {
+    expect(summaries('starting at canva as a content designer on may 4').some((s) => s.startsWith('works at canva as a content designer'))).toBe(true);
+  });
+});

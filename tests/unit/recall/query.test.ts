@@ -24,6 +24,10 @@ describe('the recall query (issue 13)', () => {
     expect(expandQuestion('plan a weekend for my family').concepts).toEqual(expect.arrayContaining(['family', 'hobby']));
     expect(expandQuestion('我老家是哪里的').concepts).toContain('home');
     expect(expandQuestion('Tell me a joke').concepts).toEqual([]);
+    expect(expandQuestion('what company am i with these days').concepts).toContain('work');
+    expect(expandQuestion('who do i work for again').concepts).toContain('work');
+    expect(expandQuestion('which company makes the iphone').concepts).toEqual([]);
+    expect(expandQuestion('remind me what suburb we live in').concepts).toContain('home');
   });
 
   it('takes a named time out of the words and keeps it as a window', () => {
