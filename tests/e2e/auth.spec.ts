@@ -14,6 +14,20 @@ test('protected pages redirect to sign-in and come back afterwards', async ({ pa
   await expect(page).toHaveURL(/\/chat$/);
 });
 
+test('the sidebar shows the name given at sign-up (e-mail beneath), and every page has an icon', async ({ page }) => {
+  const email = uniqueEmail('named');
+  await signUp(page, email, PASSWORD, 'Lena Ortiz');
+  const who = page.getByTestId('signed-in-as');
+  await expect(who.locator('.signed-in-name')).toHaveText('Lena Ortiz');
+  await expect(who.locator('.signed-in-email')).toHaveText(email);
+  // No favicon 404: the page names its icon and the icon is there.
+  const href = await page.locator('link[rel="icon"]').first().getAttribute('href');
+  expect(href).toBeTruthy();
+  const icon = await page.request.get(href!);
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toContain('image/svg+xml');
+});
+
 test('sign up, sign out, sign in; a wrong password gets one message that does not say which part was wrong', async ({ page }) => {
   const email = uniqueEmail('alice');
   await signUp(page, email);

@@ -16,9 +16,10 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-export async function signUp(page: Page, email: string, password = PASSWORD): Promise<void> {
+export async function signUp(page: Page, email: string, password = PASSWORD, name?: string): Promise<void> {
   await page.goto('/sign-up');
   await settled(page);
+  if (name) await page.getByLabel('Name').fill(name);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();

@@ -12,7 +12,7 @@ export default async function NewChatPage() {
   // and only changed its address) mounts a fresh, empty session.
   const conversationId = crypto.randomUUID();
   return (
-    <ChatLayout email={user.email ?? user.name ?? ''} model={chatModelInfo()}>
+    <ChatLayout name={user.name?.trim() || null} email={user.email ?? ''} model={chatModelInfo()}>
       <ChatSession key={conversationId} conversationId={conversationId} initialMessages={[]} isNew memoryDisabled={false} />
     </ChatLayout>
   );

@@ -27,7 +27,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
   const user = await requirePageUser(`/chat/${id}`);
   const conversation = await loadConversation(user.id, id);
   return (
-    <ChatLayout email={user.email ?? user.name ?? ''} model={chatModelInfo()}>
+    <ChatLayout name={user.name?.trim() || null} email={user.email ?? ''} model={chatModelInfo()}>
       <ChatSession
         key={conversation.id}
         conversationId={conversation.id}

@@ -15,7 +15,7 @@ export interface ChatModelInfo {
 const SIDEBAR_ID = 'chat-sidebar';
 
 /** The chat screen's frame: conversation sidebar (a drawer on narrow screens), top bar, banner. */
-export function ChatLayout({ email, model, children }: { email: string; model: ChatModelInfo; children: ReactNode }) {
+export function ChatLayout({ name, email, model, children }: { name: string | null; email: string; model: ChatModelInfo; children: ReactNode }) {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const pathname = usePathname();
   const [shownPath, setShownPath] = useState(pathname);
@@ -36,7 +36,7 @@ export function ChatLayout({ email, model, children }: { email: string; model: C
 
   return (
     <div className="chat-app" data-sidebar-open={sidebarOpen}>
-      <Sidebar id={SIDEBAR_ID} email={email} open={sidebarOpen} onClose={() => setSidebarOpen(false)} />
+      <Sidebar id={SIDEBAR_ID} name={name} email={email} open={sidebarOpen} onClose={() => setSidebarOpen(false)} />
       <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setSidebarOpen(false)} />
       <main className="chat-main">
         <header className="chat-topbar">

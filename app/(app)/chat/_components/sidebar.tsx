@@ -12,13 +12,14 @@ const SEARCH_DEBOUNCE_MS = 250;
 
 interface SidebarProps {
   id: string;
+  name: string | null;
   email: string;
   /** Drawer state on narrow screens; wide screens always show the sidebar. */
   open: boolean;
   onClose: () => void;
 }
 
-export function Sidebar({ id, email, open, onClose }: SidebarProps) {
+export function Sidebar({ id, name, email, open, onClose }: SidebarProps) {
   const router = useRouter();
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -50,7 +51,7 @@ export function Sidebar({ id, email, open, onClose }: SidebarProps) {
         <input type="search" aria-label="Search conversations" placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
       <ConversationList search={debouncedSearch} />
-      <SidebarFooter email={email} />
+      <SidebarFooter name={name} email={email} />
     </aside>
   );
 }
