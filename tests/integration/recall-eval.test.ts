@@ -25,6 +25,7 @@ const FLOORS: Record<string, { pass: number; include: number }> = {
   'everyday-holdout4.json': { pass: 0.54, include: 0.57 }, // 0.562 / 0.591 (first sight 0.449 / 0.477; tuned on in session 8: README)
   'everyday-holdout5.json': { pass: 0.61, include: 0.66 }, // 0.636 / 0.685 (first sight 0.466 / 0.483; tuned on in session 9: README)
   'everyday-holdout6.json': { pass: 0.53, include: 0.55 }, // 0.556 / 0.577 (first sight 0.465 / 0.474; tuned on in session 10: README)
+  'everyday-holdout7.json': { pass: 0.47, include: 0.48 }, // 0.495 / 0.505 (first sight; held out, failures unread: README)
 };
 
 describe('recall evaluation on the shipped datasets', () => {

@@ -19,7 +19,9 @@ export const IRREGULAR_PAST = new Set([
   'brought', 'caught', 'fought', 'built', 'held', 'heard', 'led', 'meant', 'rode', 'swam', 'threw', 'wore', 'woke', 'chose',
 ]);
 const ADVERBS =
-  /^(?:usually|always|often|normally|typically|generally|mostly|never|rarely|seldom|sometimes|regularly|occasionally|frequently|also|still|really|actually|just|only|even|already|currently|now|basically|finally|recently|eventually|officially|literally|absolutely|totally|kinda|definitely|honestly|almost|hardly|mainly|primarily|strongly|much|kind of|sort of|pretty much|almost always|almost never|hardly ever|genuinely|truly|do)$/i;
+  /^(?:usually|always|often|normally|typically|generally|mostly|never|rarely|seldom|sometimes|regularly|occasionally|frequently|also|still|really|actually|just|only|even|already|currently|now|basically|finally|recently|eventually|officially|literally|absolutely|totally|kinda|definitely|honestly|almost|hardly|mainly|primarily|strongly|much|kind of|sort of|pretty much|almost always|almost never|hardly ever|genuinely|truly)$/i;
+// "I do love sushi": an emphatic do before a verb of feeling; "I do early shifts", "I do yoga": do is the verb.
+const EMPHASIS_AFTER_DO = /^(?:love|like|hate|enjoy|want|need|think|miss|prefer|care|believe|feel|have|know|hope|wish|appreciate|mind|get|try|eat|drink|play|read|cook|run)$/i;
 
 /** Third-person singular of an English verb ("run" → "runs", "fly" → "flies", "have" → "has"). */
 export function thirdPerson(verb: string): string {
@@ -103,6 +105,8 @@ function adverbsThenVerb(rest: string): string {
   const words = rest.split(/(\s+)/);
   let index = 0;
   while (index < words.length && (ADVERBS.test(words[index] ?? '') || /^\s+$/.test(words[index] ?? ''))) index += 1;
+  // The emphatic do goes: "do love sushi" → "Loves sushi".
+  if (/^do$/i.test(words[index] ?? '') && EMPHASIS_AFTER_DO.test(words[index + 2] ?? '')) words.splice(index, 2);
   const verb = words[index];
   if (verb === undefined) return capitalize(rest);
   words[index] = thirdPerson(verb);

@@ -251,3 +251,11 @@ describe('session 10: a new job said as news', () => {
     expect(summaries('starting at canva as a content designer on may 4').some((s) => s.startsWith('works at canva as a content designer'))).toBe(true);
   });
 });
+
+describe('session 10: "do" as a verb and as emphasis', () => {
+  it('rewrites "I do X" as "Does X" and drops an emphatic do', () => {
+    expect(summaries('i do late shifts at the bakery on weekends')[0]).toMatch(/^does late shifts/);
+    expect(summaries('i do pilates twice a week')[0]).toMatch(/^does pilates/);
+    expect(summaries('i really do enjoy baking bread')[0]).toBe('really enjoys baking bread');
+  });
+});
