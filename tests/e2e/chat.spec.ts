@@ -77,6 +77,49 @@ test('a new conversation streams a reply, gets its own address and survives a re
   await expect(messages.first()).toHaveText('A separate topic.');
 });
 
+test('a message typed while "New chat" loads goes to the new chat, once; an unsent draft is kept', async ({ page }) => {
+  await signUp(page, uniqueEmail('newchat-race'));
+  await send(page, 'The first conversation.');
+  const firstId = conversationIdOf(page);
+  const messages = page.getByTestId('message');
+
+  // A slow server: the new chat's page takes a while to arrive, while the old one stays on screen.
+  const slowNewChat = (url: URL) => url.pathname === '/chat' && url.searchParams.has('_rsc');
+  await page.route(slowNewChat, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await route.continue().catch(() => undefined);
+  });
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await page.getByLabel('Message').fill('Typed while the new chat loads.');
+  await page.getByLabel('Message').press('Enter');
+  await expect(page.getByText('Starting a new chat with your message')).toBeVisible();
+
+  await expect(page).toHaveURL(CONVERSATION_URL, { timeout: 20_000 });
+  await expect(async () => expect(conversationIdOf(page)).not.toBe(firstId)).toPass();
+  const secondId = conversationIdOf(page);
+  await expect(messages).toHaveCount(2);
+  await expect(messages.first()).toHaveText('Typed while the new chat loads.');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await page.reload();
+  await expect(messages).toHaveCount(2);
+
+  // The old conversation did not get it, and was not cut off.
+  await page.goto(`/chat/${firstId}`);
+  await expect(messages).toHaveCount(2);
+  await expect(messages.first()).toHaveText('The first conversation.');
+  await expect(page.getByText('Stopped')).toHaveCount(0);
+
+  // Typed but not sent when the new chat arrives: the text is in the new chat's box.
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await page.getByLabel('Message').fill('Half-typed thought');
+  await expect(page).toHaveURL(/\/chat$/, { timeout: 20_000 });
+  await expect(messages).toHaveCount(0);
+  await expect(page.getByLabel('Message')).toHaveValue('Half-typed thought');
+  await page.unroute(slowNewChat);
+  await expect(page.getByTestId('conversation-list').getByRole('link')).toHaveCount(2);
+  expect(secondId).not.toBe(firstId);
+});
+
 test('Stop keeps the partial reply, marked stopped across a reload; Regenerate replaces it', async ({ page }) => {
   await signUp(page, uniqueEmail('stop'));
   await page.getByLabel('Message').fill('Tell me about the history of tea.');

@@ -11,6 +11,7 @@ import { createChatTransport } from './chat-transport';
 import { Composer } from './composer';
 import { MemoryToggle } from './memory-toggle';
 import { MessageList } from './message-list';
+import { NEW_CHAT_PARAM, newChatHandoff, useHandoff } from './new-chat-handoff';
 import { useConversationMemory } from './use-conversation-memory';
 import { useMemoryNotices } from './use-memory-notices';
 
@@ -94,8 +95,11 @@ export function ChatSession({ conversationId, initialMessages, isNew, memoryDisa
   }, [isNew, pathname, router]);
 
   const { beforeFirstSend } = memory;
+  const handoff = useHandoff();
   const send = useCallback(
     async (text: string): Promise<boolean> => {
+      // "New chat" was clicked and its page is still loading: the message is the new chat's.
+      if (newChatHandoff.holdMessage(text)) return true;
       lastTrigger.current = 'submit-message';
       setPreparing(true);
       try {
@@ -110,6 +114,28 @@ export function ChatSession({ conversationId, initialMessages, isNew, memoryDisa
     },
     [sendMessage, beforeFirstSend],
   );
+
+  // The session that mounts after "New chat" takes what was sent or typed while it loaded: the
+  // message is sent here, once, and a draft goes back into the composer.
+  const [draft, setDraft] = useState<string | null>(null);
+  const handedOver = useRef(false);
+  useEffect(() => {
+    if (handedOver.current) return;
+    handedOver.current = true;
+    if (isNew && new URLSearchParams(window.location.search).has(NEW_CHAT_PARAM)) window.history.replaceState(null, '', '/chat');
+    const { message, draft: left } = newChatHandoff.take();
+    if (message !== null && isNew) void send(message);
+    const text = message !== null && !isNew ? message : left;
+    if (text !== null) setDraft(text);
+  }, [isNew, send]);
+
+  // The new page never came: the held message returns to this composer, unsent.
+  const heldAndStuck = !handoff.pending && handoff.message !== null;
+  useEffect(() => {
+    if (!heldAndStuck) return;
+    const { message } = newChatHandoff.take();
+    if (message !== null) setDraft(message);
+  }, [heldAndStuck]);
 
   const regenerateReply = useCallback(() => {
     lastTrigger.current = 'regenerate-message';
@@ -133,7 +159,8 @@ export function ChatSession({ conversationId, initialMessages, isNew, memoryDisa
   const replies = messages.filter((m) => m.role === 'assistant').length;
   const notices = useMemoryNotices(conversationId, { replies, settled: status === 'ready' || status === 'error' });
 
-  const busy = preparing || status === 'submitted' || status === 'streaming';
+  // While a new chat loads, the composer is the new chat's: free even if this reply still streams.
+  const busy = !handoff.pending && (preparing || status === 'submitted' || status === 'streaming');
   return (
     <div className="chat-session">
       <MessageList
@@ -153,7 +180,12 @@ export function ChatSession({ conversationId, initialMessages, isNew, memoryDisa
         disabled={memory.saving || preparing || (status === 'submitted' && !exists.current)}
         error={memory.error}
       />
-      <Composer busy={busy} onSend={send} onStop={stopReply} autoFocus={isNew} />
+      {handoff.message !== null && (
+        <p className="muted handoff-note" role="status">
+          Starting a new chat with your message…
+        </p>
+      )}
+      <Composer busy={busy || handoff.message !== null} onSend={send} onStop={stopReply} autoFocus={isNew} prefill={draft} onLeave={newChatHandoff.keepDraft} />
     </div>
   );
 }

@@ -18,11 +18,29 @@ interface ComposerProps {
   onSend: (text: string) => Promise<boolean>;
   onStop: () => void;
   autoFocus: boolean;
+  /** Text to put in an empty box (a draft handed over from the page before). */
+  prefill?: string | null;
+  /** Called with the unsent text when the composer goes away. */
+  onLeave?: (text: string) => void;
 }
 
-export function Composer({ busy, onSend, onStop, autoFocus }: ComposerProps) {
+export function Composer({ busy, onSend, onStop, autoFocus, prefill, onLeave }: ComposerProps) {
   const [text, setText] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (prefill) setText((current) => (current === '' ? prefill : current));
+  }, [prefill]);
+  // The latest text and callback, read once when the composer unmounts.
+  const leaving = useRef({ text, onLeave });
+  leaving.current = { text, onLeave };
+  useEffect(
+    () => () => {
+      const { text: unsent, onLeave: leave } = leaving.current;
+      leave?.(unsent);
+    },
+    [],
+  );
   const length = text.length;
   const overBy = length - MAX_CHARS;
   const canSend = !busy && text.trim() !== '' && overBy <= 0;

@@ -2,8 +2,9 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { ConversationList } from './conversation-list';
+import { NEW_CHAT_PARAM, newChatHandoff } from './new-chat-handoff';
 import { CloseIcon, NewChatIcon, SearchIcon } from './icons';
 import { SidebarFooter } from './sidebar-footer';
 import { useDebouncedValue } from './use-debounced-value';
@@ -24,25 +25,30 @@ export function Sidebar({ id, name, email, open, onClose }: SidebarProps) {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
 
-  function startNewChat() {
+  function startNewChat(event?: MouseEvent) {
+    // A click that opens a new tab or window leaves this page alone.
+    if (event && (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return;
+    event?.preventDefault();
     onClose();
-    router.push('/chat');
+    newChatHandoff.begin();
     // A chat that started on /chat keeps that page's tree after its address changed, and a plain
-    // push to /chat reuses it. Refreshing renders /chat anew: a new conversation id, an empty chat.
-    router.refresh();
+    // push to /chat reuses it. A fresh query makes it a new page (a new conversation id, an empty
+    // chat) in one render; a push followed by a refresh rendered it twice, and a message sent to
+    // the first of the two was cut off by the second. The session puts back the plain /chat.
+    router.push(`/chat?${NEW_CHAT_PARAM}=${Date.now().toString(36)}`);
   }
 
   return (
     <aside id={id} className="sidebar" data-open={open} aria-label="Sidebar">
       <div className="sidebar-header">
-        <Link href="/chat" className="brand" prefetch={false}>
+        <Link href="/chat" className="brand" prefetch={false} onClick={startNewChat}>
           Mindbase
         </Link>
         <button type="button" className="icon-button sidebar-close" aria-label="Close menu" title="Close menu" onClick={onClose}>
           <CloseIcon />
         </button>
       </div>
-      <button type="button" className="new-chat-button" onClick={startNewChat}>
+      <button type="button" className="new-chat-button" onClick={() => startNewChat()}>
         <NewChatIcon size={16} />
         New chat
       </button>
