@@ -131,6 +131,8 @@ export const config = {
     dedupMinTermCoverage: 0.6,
     /** A correction looks at this many nearest memories for what it replaces (a habit may read nothing like it). */
     correctionPool: 50,
+    /** Earlier messages the extraction reads for context (who "he" is, what "it" was). */
+    extractionContextMessages: 6,
   },
   /** Memory management by natural language in chat (SPEC §7). */
   chatCommands: {

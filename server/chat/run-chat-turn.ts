@@ -32,6 +32,9 @@ import { maskValues } from '../memory/validate/secrets';
 import { secretValuesIn } from '../memory/validate/provider-secrets';
 import type { MemoryNotice } from '../memory/notices/schemas';
 import { fastChannelTurnNotices } from '../memory/notices/turn-notices';
+import type { ExtractionWindow } from '../memory/extraction-schema';
+import { previewTurn } from '../memory/pipeline/preview-turn';
+import { OFFLINE_MODEL_ID } from '../llm/offline-model';
 import { turnCompleted } from '../../inngest/events';
 import { recordLedger, touchAccessStats } from '../recall/ledger';
 import type { RecallInput, RecallResult } from '../recall/recall';
@@ -100,6 +103,8 @@ interface PreparedTurn {
   summary: string | null;
   summaryUpTo: string | null;
   isFirstTurn: boolean;
+  /** "Don't remember this conversation": nothing of it is extracted. */
+  memoryDisabled: boolean;
 }
 
 async function createConversation(tx: Tx, id: string, userId: string): Promise<void> {
@@ -159,8 +164,21 @@ async function prepareTurn(db: UserDb, input: ChatRequest, assistantId: string):
       summary: conversation.summary,
       summaryUpTo: conversation.summaryUpToMessageId,
       isFirstTurn: history.filter((m) => m.role === 'user').length === 1,
+      memoryDisabled: conversation.memoryDisabled,
     };
   });
+}
+
+/** The extraction window the background job will build for this message (load-window.ts), from the turn's history. */
+function previewWindow(turn: PreparedTurn, timeZone: string): ExtractionWindow {
+  const upTo = turn.history.findIndex((m) => m.id === turn.userMessage.id);
+  const context = turn.history.slice(Math.max(0, upTo - config.memory.extractionContextMessages), upTo + 1);
+  return {
+    messages: context.map((m) => ({ id: m.id, role: m.role, content: m.content, createdAt: m.createdAt })),
+    newMessageIds: [turn.userMessage.id],
+    timeZone,
+    knownEntities: [],
+  };
 }
 
 function toModelMessages(memory: WorkingMemory): ModelMessage[] {
@@ -172,7 +190,7 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
   const now = deps.now?.() ?? new Date();
   const assistantId = crypto.randomUUID();
   const turn = await prepareTurn(db, input, assistantId);
-  const { timeZone } = await getUserSettings(db);
+  const { timeZone, memoryEnabled } = await getUserSettings(db);
   const memory = buildWorkingMemory(turn.history, {
     budget: config.chat.workingMemoryTokens,
     summary: turn.summary,
@@ -196,6 +214,11 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
   const needsTitle = !turn.title && turn.isFirstTurn;
   // What the reply must never repeat: the secret values in the user's message.
   const secrets = await secretValuesIn(turn.userMessage.content);
+  // The offline model says what this message leaves in memory; a command has its own answer.
+  const offlineTurn =
+    deps.modelId === OFFLINE_MODEL_ID && turn.userMessage.isNew && !fast && memoryEnabled && !turn.memoryDisabled
+      ? previewTurn(previewWindow(turn, timeZone), secrets)
+      : undefined;
 
   const stream = createUIMessageStream<ChatUIMessage>({
     execute: async ({ writer }) => {
@@ -205,7 +228,7 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
         // model would change the same memory a second time.
         const offered = fast ? undefined : deps.tools?.(db, { message: turn.userMessage.content });
         const system = buildSystemPrompt({ now, timeZone, memorySection, conversationSummary: memory.summary });
-        let reply = await streamReply(writer, deps, { system, messages: toModelMessages(memory), tools: offered, signal, assistantId, mask: echoMask(secrets) });
+        let reply = await streamReply(writer, deps, { system, messages: toModelMessages(memory), tools: offered, signal, assistantId, mask: echoMask(secrets), offlineTurn });
         if (reply.toolsRefused && offered) {
           // A server without tool calls (many local ones): answer without them, now and from now on.
           reply = await streamReply(writer, deps, { system, messages: toModelMessages(memory), tools: undefined, signal, assistantId, mask: echoMask(secrets) });

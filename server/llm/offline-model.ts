@@ -15,7 +15,7 @@ import type {
 import { generateId } from 'ai';
 
 import { parseFastChannelNote } from '../memory/fast-channel-note';
-import { offlineTaskOf } from './call-options';
+import { offlineTaskOf, offlineTurnOf } from './call-options';
 import { parseMemorySection } from './memory-section';
 import { chatReply } from './offline-replies';
 import { makeTitle, summarize } from './offline-tasks';
@@ -63,7 +63,7 @@ export function answerOffline(options: Pick<LanguageModelV4CallOptions, 'prompt'
   const task = offlineTaskOf(options);
   if (task === 'title') return makeTitle(nonEmpty[0] ?? '');
   if (task === 'summary') return summarize(nonEmpty);
-  return chatReply(nonEmpty.at(-1) ?? '', parseMemorySection(system), parseFastChannelNote(system));
+  return chatReply(nonEmpty.at(-1) ?? '', parseMemorySection(system), parseFastChannelNote(system), offlineTurnOf(options));
 }
 
 const CJK_OR_WORD_CHUNK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{1,3}\s*|[^\s\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+\s*|\s+/gu;

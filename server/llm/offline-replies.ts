@@ -2,6 +2,7 @@
 // acknowledgement, a lookup in the injected memory section, or an explanation of how to
 // configure a real model. Chinese input gets Chinese replies.
 
+import type { OfflineTurnNotes } from './call-options';
 import { conceptsOf, sharedConcepts } from './concepts';
 import type { ParsedNote } from '../memory/fast-channel-note';
 import type { MemoryLine, ParsedMemorySection } from './memory-section';
@@ -9,7 +10,6 @@ import { detectIntent, reflectPronouns, reflectPronounsZh, type OfflineIntent } 
 import { isMostlyChinese, isStopWord } from './text-terms';
 
 const MAX_RELEVANT_MEMORIES = 3;
-const ECHO_MAX_CHARS = 120;
 
 type Lang = 'en' | 'zh';
 
@@ -154,28 +154,47 @@ function forgetReply(intent: Extract<OfflineIntent, { kind: 'forget' }>, lang: L
   return `Okay, I've forgotten ${lead}${content}.`;
 }
 
-function defaultReply(message: string, section: ParsedMemorySection, lang: Lang): string {
-  const echo = truncate(message, ECHO_MAX_CHARS);
-  const count = section.memories.length;
+const SHORT_ROLE_EN = "I'm the offline demo model: I keep what you tell me about yourself and look it up later, but I can't reason or chat.";
+const SHORT_ROLE_ZH = '我是离线演示模型：我会记下你告诉我的关于你的事，之后查找出来，但不能真正地思考或聊天。';
+
+/**
+ * What this message leaves in memory (server/memory/pipeline/preview-turn.ts), in the user's
+ * language: "Noted for later: …", what waits for review, and a refused secret with why.
+ */
+function turnLines(turn: OfflineTurnNotes | undefined, lang: Lang): string[] {
+  if (!turn) return [];
+  const list = (items: string[]) => items.map(withoutFinalStop).join(lang === 'zh' ? '；' : '; ');
+  const lines: string[] = [];
   if (lang === 'zh') {
-    return [
-      '我是 Mindbase 内置的离线演示模型，不能真正地思考或回答问题：我只能确认你说的话、处理“记住……”“忘掉……”这类请求，并查找我记得的关于你的信息。',
-      echo ? `你说的是：“${echo}”` : '',
-      // The reply's "used N memories" count (recall's lines), not everything stored (issue 15).
-      count > 0 ? `这次调取了 ${count} 条记忆，但似乎都和这条消息无关。` : '',
-      CONFIGURE_ZH,
-    ]
-      .filter((line) => line !== '')
-      .join('\n\n');
+    if (turn.noted.length > 0) lines.push(`记下了：${list(turn.noted)}。`);
+    if (turn.held.length > 0) lines.push(`先存为待确认（在“记忆”页面确认或删除）：${list(turn.held)}。`);
+    if (turn.secretWithheld) lines.push('没有保存：你的消息里有看起来像密码、密钥或验证码的内容，这类信息我从不保存。');
+    return lines;
   }
-  return [
-    "I'm Mindbase's built-in offline demo model, so I can't really reason or answer questions. I can only acknowledge what you say, handle “remember …” / “forget …” requests, and look up what I remember about you.",
-    echo ? `You said: “${echo}”` : '',
-    count > 0 ? `I recalled ${count === 1 ? '1 memory' : `${count} memories`} for this message, but none seem related to it.` : '',
-    CONFIGURE_EN,
-  ]
-    .filter((line) => line !== '')
-    .join('\n\n');
+  if (turn.noted.length > 0) lines.push(`Noted for later: ${list(turn.noted)}.`);
+  if (turn.held.length > 0) lines.push(`Waiting for your yes/no on the Memory page: ${list(turn.held)}.`);
+  if (turn.secretWithheld) lines.push('Not saved: part of your message looks like a password, key or code, and I never keep those.');
+  return lines;
+}
+
+/** No memory is relevant: say what was kept, or briefly what this model is, and how to get a real one. */
+function defaultReply(message: string, section: ParsedMemorySection, lang: Lang, turn: OfflineTurnNotes | undefined): string {
+  const noted = turnLines(turn, lang);
+  const count = section.memories.length;
+  const zh = lang === 'zh';
+  if (!isQuestionLike(message)) {
+    if (noted.length > 0) return [...noted, zh ? SHORT_ROLE_ZH : SHORT_ROLE_EN].join('\n\n');
+    // Only when memory is on for this message does "nothing kept" say something true.
+    const nothing = turn ? (zh ? '这条消息里没有需要长期记住的内容。' : 'Nothing in that for me to keep long-term.') : '';
+    return [nothing, zh ? SHORT_ROLE_ZH : SHORT_ROLE_EN, zh ? CONFIGURE_ZH : CONFIGURE_EN].filter(Boolean).join('\n\n');
+  }
+  const unanswered = zh
+    ? `我是离线演示模型，回答不了“${truncate(message, 40)}”：我只能记下并查找关于你的事。`
+    : `I'm the offline demo model, so I can't answer “${truncate(message, 60)}”: I can only keep and look up what you tell me about yourself.`;
+  // The reply's "used N memories" count (recall's lines), not everything stored (issue 15).
+  const recalled =
+    count === 0 ? '' : zh ? `这次调取了 ${count} 条记忆，但都和这个问题无关。` : `I recalled ${count === 1 ? '1 memory' : `${count} memories`} for this message, but none seem related to it.`;
+  return [unanswered, recalled, ...noted, zh ? CONFIGURE_ZH : CONFIGURE_EN].filter(Boolean).join('\n\n');
 }
 
 const MEMORY_PAGE_EN = 'The Memory page in settings lists everything, and you can edit or delete any of it there.';
@@ -244,8 +263,11 @@ function memoryUpdateReply(intent: OfflineIntent, note: ParsedNote | null, lang:
   }
 }
 
-/** The offline model's reply to the latest user message, given the memory section and any note. */
-export function chatReply(message: string, section: ParsedMemorySection, note: ParsedNote | null = null): string {
+/**
+ * The offline model's reply to the latest user message, given the memory section, any fast-channel
+ * note, and what the message leaves in memory (`turn`, absent when memory is off for it).
+ */
+export function chatReply(message: string, section: ParsedMemorySection, note: ParsedNote | null = null, turn?: OfflineTurnNotes): string {
   const lang: Lang = isMostlyChinese(message) ? 'zh' : 'en';
   const intent = detectIntent(message);
   const update = memoryUpdateReply(intent, note, lang);
@@ -262,7 +284,7 @@ export function chatReply(message: string, section: ParsedMemorySection, note: P
   }
   if (isQuestionLike(message)) {
     const relevant = findRelevantMemories(message, section.memories);
-    if (relevant.length > 0) return relevantReply(message, relevant, section.memories.length, lang);
+    if (relevant.length > 0) return [relevantReply(message, relevant, section.memories.length, lang), ...turnLines(turn, lang)].join('\n\n');
   }
-  return defaultReply(message, section, lang);
+  return defaultReply(message, section, lang, turn);
 }

@@ -95,7 +95,12 @@ test('a message typed while "New chat" loads goes to the new chat, once; an unse
   await expect(page.getByText('Starting a new chat with your message')).toBeVisible();
 
   await expect(page).toHaveURL(CONVERSATION_URL, { timeout: 20_000 });
-  await expect(async () => expect(conversationIdOf(page)).not.toBe(firstId)).toPass();
+  await expect
+    .poll(() => {
+      const id = CONVERSATION_URL.exec(new URL(page.url()).pathname)?.[1];
+      return id !== undefined && id !== firstId;
+    })
+    .toBe(true);
   const secondId = conversationIdOf(page);
   await expect(messages).toHaveCount(2);
   await expect(messages.first()).toHaveText('Typed while the new chat loads.');

@@ -27,6 +27,8 @@ for (const scheme of ['light', 'dark'] as const) {
       // Three facts said in passing: the background extraction writes them a moment after the
       // reply, and the notices follow without a reload.
       await send(page, "I'm a nurse, I live in Lyon and I'm allergic to shellfish.");
+      // The offline model's reply says what it noted: the same three, not a canned paragraph.
+      await expect(lastReply(page).locator('.markdown')).toContainText('Noted for later: Is a nurse; Lives in Lyon; Allergic to shellfish.');
       await expect(noticesOf(page)).toHaveText([/^Saved: Is a nurse/, /^Saved: Lives in Lyon/, /^Saved: Allergic to shellfish/]);
 
       // Undo one: it says so, and the memory is gone from the Memory page's list.
@@ -40,6 +42,10 @@ for (const scheme of ['light', 'dark'] as const) {
       await send(page, 'Remember my bank password is Tr0ub4dor&3x');
       await expect(noticesOf(page)).toHaveText(['Not saved: looks like a password, key or ID number']);
       expect(await memoryList(page)).not.toContain('Tr0ub4dor');
+      // Said in passing, without "remember": the reply says it was not kept, and why.
+      await send(page, 'fyi the wifi password at home is sunflower42');
+      await expect(lastReply(page).locator('.markdown')).toContainText('Not saved: part of your message looks like a password, key or code');
+      await expect(lastReply(page)).not.toContainText('sunflower42');
 
       // After a reload the list still shows each turn's notices, minus what was undone.
       await page.reload();

@@ -1,5 +1,6 @@
 /** The real job bodies, runner and dispatcher, wired to a test database and local models. */
 import type { LanguageModel } from 'ai';
+import { afterAll, beforeAll } from 'vitest';
 import { userDb } from '@/db/boundary';
 import { eraseOnDisk } from '@/db/maintenance';
 import type { BulkDeps } from '@/server/bulk/deps';
@@ -13,7 +14,7 @@ import { createLocalEmbedder } from '@/server/llm/local-embedder';
 import { createOfflineModel } from '@/server/llm/offline-model';
 import { createEmbedder, type Embedder } from '@/server/memory/embedder';
 import { settingsAwareFastChannel, settingsAwareRecall } from '@/server/chat/memory-hooks';
-import type { TestDatabase } from './db';
+import { createTestDatabase, type TestDatabase } from './db';
 import { readUiStream, textOf, type StreamedChunk } from './mock-models';
 
 export const LOCAL_EMBEDDING_ID = 'local:hash-256';
@@ -90,4 +91,18 @@ export async function chatTurnChunks(
   await Promise.all(deferred);
   await jobs.runner.idle();
   return chunks;
+}
+
+/**
+ * A suite's embedded database with the real job runner, opened before its tests and closed after:
+ * `const suite = pipelineDatabase();` then `suite.t` / `suite.jobs` inside the tests.
+ */
+export function pipelineDatabase(): { t: TestDatabase; jobs: ReturnType<typeof testJobs> } {
+  const suite = {} as { t: TestDatabase; jobs: ReturnType<typeof testJobs> };
+  beforeAll(async () => {
+    suite.t = await createTestDatabase('pglite');
+    suite.jobs = testJobs(suite.t);
+  });
+  afterAll(async () => suite.t?.close());
+  return suite;
 }

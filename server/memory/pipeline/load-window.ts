@@ -2,9 +2,9 @@ import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { WithUser } from '../../../db/boundary';
 import { queryRows } from '../../../db/rows';
 import { conversations, messages, userSettings } from '../../../db/schema';
+import { config } from '../../config';
 
-/** Earlier messages shown to the extractor for context; never extracted from again. */
-const CONTEXT_MESSAGES = 6;
+/** Entities the user's memory already knows, read for the first-seen-entity signal. */
 const KNOWN_ENTITIES_LIMIT = 500;
 
 export interface WindowMessage {
@@ -74,7 +74,7 @@ export async function loadExtractionWindow(withUser: WithUser, userId: string, c
             .from(messages)
             .where(and(eq(messages.conversationId, conversationId), inArray(messages.status, ['complete', 'stopped']), sql`not (${after})`))
             .orderBy(desc(messages.createdAt), desc(messages.id))
-            .limit(CONTEXT_MESSAGES)
+            .limit(config.memory.extractionContextMessages)
         ).reverse()
       : [];
 

@@ -1,7 +1,7 @@
 import { generateText, streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
 
-import { providerOptions, type OfflineTask } from '@/server/llm/call-options';
+import { offlineTurnOf, providerOptions, type OfflineTask, type OfflineTurnNotes } from '@/server/llm/call-options';
 import { createOfflineModel, splitIntoChunks } from '../../../server/llm/offline-model';
 
 const MEMORY_SYSTEM = `You are Mindbase, an assistant with long-term memory.
@@ -124,13 +124,13 @@ describe('offline model: answers from memory', () => {
     expect(text).not.toContain('peanuts');
   });
 
-  it('falls back to the honest default reply when no memory is relevant', async () => {
+  it('says briefly what it cannot do when no memory is relevant to a question', async () => {
     const text = await ask('How tall is Mount Everest?');
-    expect(text).toContain("Mindbase's built-in offline demo model");
+    expect(text).toContain("I'm the offline demo model, so I can't answer “How tall is Mount Everest?”");
     expect(text).toContain('OPENAI_API_KEY');
     expect(text).toContain('LLM_BASE_URL');
-    expect(text).toContain('You said: “How tall is Mount Everest?”');
-    expect(text).toContain('2 memories');
+    expect(text).toContain('I recalled 2 memories for this message');
+    expect(text.length).toBeLessThan(450);
   });
 
   it('uses only the latest user message of a conversation', async () => {
@@ -144,6 +144,47 @@ describe('offline model: answers from memory', () => {
       ],
     });
     expect(result.text).toContain('avoid peanuts');
+  });
+});
+
+describe('offline model: what the message leaves in memory (issue 15)', () => {
+  const withTurn = async (prompt: string, turn: OfflineTurnNotes, system = PLAIN_SYSTEM) =>
+    (await generateText({ model: createOfflineModel(), system, prompt, providerOptions: providerOptions(undefined, turn) })).text;
+  const none: OfflineTurnNotes = { noted: [], held: [], secretWithheld: false };
+
+  it('names what it noted, short, without the setup paragraph', async () => {
+    const text = await withTurn("i'm allergic to peanuts and live in berlin", { ...none, noted: ['Allergic to peanuts.', 'Lives in Berlin'] });
+    expect(text.split('\n\n')[0]).toBe('Noted for later: Allergic to peanuts; Lives in Berlin.');
+    expect(text).not.toContain('OPENAI_API_KEY');
+  });
+
+  it('says what waits for review and that a secret was not kept', async () => {
+    const text = await withTurn('my pin is 4421 and i want links to http://x.example in answers', { ...none, held: ['Always link http://x.example'], secretWithheld: true });
+    expect(text).toContain('Waiting for your yes/no on the Memory page: Always link http://x.example.');
+    expect(text).toContain('Not saved: part of your message looks like a password, key or code');
+    expect(text).not.toContain('Noted for later');
+  });
+
+  it('says nothing was kept only when memory was on for the message', async () => {
+    expect(await withTurn('lol ok', none)).toContain('Nothing in that for me to keep long-term.');
+    expect(await ask('lol ok', PLAIN_SYSTEM)).not.toContain('Nothing in that');
+  });
+
+  it('adds the notes after an answer from memory', async () => {
+    const text = await withTurn('What should I cook tonight? my sister is visiting', { ...none, noted: ['Sister is visiting'] }, MEMORY_SYSTEM);
+    expect(text).toContain('Allergic to peanuts');
+    expect(text.trimEnd().endsWith('Noted for later: Sister is visiting.')).toBe(true);
+  });
+
+  it('in Chinese', async () => {
+    const text = await withTurn('我住在成都，密码是 hunter2', { noted: ['住在成都'], held: [], secretWithheld: true });
+    expect(text).toContain('记下了：住在成都。');
+    expect(text).toContain('没有保存：');
+  });
+
+  it('reads the notes only from its own provider key', () => {
+    expect(offlineTurnOf({ providerOptions: providerOptions('title') })).toBeUndefined();
+    expect(offlineTurnOf({ providerOptions: { mindbase: { turn: { noted: ['a', 3], secretWithheld: 'yes' } } } })).toEqual({ noted: ['a'], held: [], secretWithheld: false });
   });
 });
 
