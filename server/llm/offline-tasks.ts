@@ -4,19 +4,24 @@
 
 import { cjkBigrams, contentStems, isMostlyChinese, isStopWord } from './text-terms';
 
-const TITLE_MAX_WORDS = 6;
+const TITLE_MAX_WORDS = 8;
 const TITLE_MAX_CJK_CHARS = 12;
 const SUMMARY_MAX_SENTENCES = 3;
 const SUMMARY_MAX_WORDS = 60;
 
-// Conversational filler that says nothing about the topic of a conversation.
-const TITLE_FILLER = new Set([
-  'help', 'want', 'need', 'tell', 'know', 'think', 'wonder', 'wondering', 'like', 'let', 'give',
-  'show', 'please', 'hi', 'hello', 'hey', 'thanks', 'thank', 'quick', 'question', 'maybe', 'really',
-  'something', 'anything', 'way', 'ways',
-]);
+// Openers that say nothing about the topic ("ok so", "thanks! quick question:").
+const TITLE_OPENER = /^(?:(?:hi|hello|hey|yo|ok(?:ay)?|so|um+|uh+|well|btw|hmm+|basically|honestly|actually|literally|quick question|question|thanks|thank you|(?:yo)?u know what)\b[\s,!.:;-]*)+/i;
+// Chat noise at a clause's end.
+const TITLE_TRAILER = /(?:\s+(?:lol|lmao|haha+|hehe|pls|plz|thx|thanks))+$/i;
+// A request's wrapping around what it asks for ("can you help me plan" → "plan"), applied until
+// nothing changes; "help with my script" keeps its "help".
+const TITLE_REQUEST =
+  /^(?:(?:can|could|would|will) you\s+(?:please\s+)?|please\s+|i\s+(?:want|need|would like|'d like|wanna)\s+(?:you\s+)?to\s+|i\s+need\s+(?=help\b)|help me(?:\s+to)?\s+(?!with\b)|i(?:'m|\s+am)\s+(?:wondering|curious)\s+(?:if|whether|about)\s+|i\s+was\s+wondering\s+(?:if|whether)\s+|do you know\s+(?=(?:how|what|where|when|why|who|if|whether)\b)|tell me\s+(?=(?:how|what|where|when|why|who|about)\b))/i;
+// Where a first clause ends: the title is that clause's words.
+const TITLE_CLAUSE_END = /[,;:()\u2013\u2014]|\s-\s|\s(?:because|since|but|so that|and then|which|though)\s/i;
+const TITLE_WORD_CHARS = /[\p{L}\p{N}]/u;
+
 const ZH_TITLE_PREFIX = /^(?:请问|请|你好|您好|嗨|哈喽|那个|能不能|可不可以|可以|你能|您能|你可以|麻烦|帮忙|帮我|给我|我想|我要|我需要|想)+/;
-const TITLE_WORD = /[\p{L}\p{N}][\p{L}\p{N}'’+#.-]*/gu;
 
 function firstSentences(text: string): string[] {
   return text
@@ -36,27 +41,41 @@ function chineseTitle(message: string): string {
   return '新对话';
 }
 
+function withoutRequest(sentence: string): string {
+  let text = sentence.replace(TITLE_OPENER, '');
+  for (let previous = ''; previous !== text; ) {
+    previous = text;
+    text = text.replace(TITLE_REQUEST, '').replace(TITLE_OPENER, '');
+  }
+  return text;
+}
+
+function tidyWord(word: string): string {
+  const lower = word.toLowerCase();
+  if (lower === 'i') return 'I';
+  if (lower === 'im' || lower === "i'm") return "I'm";
+  return word;
+}
+
+/**
+ * The first clause of the first sentence that says something, in the user's own words (with
+ * their small words: "Where do I live", "Plan a trip to Kyoto next week"), at most
+ * TITLE_MAX_WORDS words, never ending on "to" or "the".
+ */
 function englishTitle(message: string): string {
   for (const sentence of firstSentences(message)) {
-    const seen = new Set<string>();
-    const words: string[] = [];
-    for (const raw of sentence.match(TITLE_WORD) ?? []) {
-      const word = raw.replace(/[.'’-]+$/, '');
-      const lower = word.toLowerCase();
-      if (word === '' || isStopWord(lower) || TITLE_FILLER.has(lower) || seen.has(lower)) continue;
-      seen.add(lower);
-      words.push(word);
-      if (words.length === TITLE_MAX_WORDS) break;
-    }
-    if (words.length > 0) {
-      const [first = '', ...rest] = words;
-      return [first.charAt(0).toUpperCase() + first.slice(1), ...rest].join(' ');
-    }
+    const clause = (withoutRequest(sentence).split(TITLE_CLAUSE_END)[0] ?? '').replace(/[.!?…]+$/u, '').trim().replace(TITLE_TRAILER, '');
+    const all = clause.split(/\s+/).filter((word) => TITLE_WORD_CHARS.test(word));
+    if (!all.some((word) => !isStopWord(word.toLowerCase().replace(/[^\p{L}\p{N}']/gu, '')))) continue;
+    const words = all.slice(0, TITLE_MAX_WORDS).map(tidyWord);
+    if (all.length > TITLE_MAX_WORDS) while (words.length > 1 && isStopWord((words.at(-1) ?? '').toLowerCase())) words.pop();
+    const [first = '', ...rest] = words;
+    return [first.charAt(0).toUpperCase() + first.slice(1), ...rest].join(' ').replace(/[,.;:!?]+$/u, '');
   }
   return 'New conversation';
 }
 
-/** A short (≤ 6 words, or ≤ 12 Chinese characters) title from the user's own words. */
+/** A short (≤ 8 words, or ≤ 12 Chinese characters) title from the user's own words. */
 export function makeTitle(message: string): string {
   return isMostlyChinese(message) ? chineseTitle(message) : englishTitle(message);
 }
