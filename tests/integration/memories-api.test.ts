@@ -184,6 +184,19 @@ describe('memories API', () => {
     expect((await errorOf(api.revert({ id: memory.id, toVersion: 1, version: 2 }))).code).toBe('CONFLICT');
   });
 
+  it('an edited text brings its own entity tags: gone names go, new names come, kept ones stay', async () => {
+    const user = await seedUser(t.db, 'entities');
+    const api = memoriesFor(t, user);
+    const memory = await seedMemory(t, user, { summary: 'Lives in Lyon with Marc', entities: ['Lyon', 'Marc'] });
+    const edited = await api.edit({ id: memory.id, version: 1, summary: 'Lives in Berlin with Marc since March' });
+    expect(edited.entities).toEqual(['Marc', 'Berlin', 'March']);
+    // Chinese text keeps what it still says, and a Latin name inside it is a tag.
+    const zh = await seedMemory(t, user, { summary: '在上海工作', entities: ['上海'] });
+    expect((await api.edit({ id: zh.id, version: 1, summary: '在深圳的 Tencent 工作' })).entities).toEqual(['Tencent']);
+    // Changing only the importance leaves the tags alone.
+    expect((await api.edit({ id: memory.id, version: 2, importance: 5 })).entities).toEqual(['Marc', 'Berlin', 'March']);
+  });
+
   it('overview counts by type and status, and per week', async () => {
     const user = await seedUser(t.db, 'overview');
     await seedMemory(t, user, { summary: 'A' });

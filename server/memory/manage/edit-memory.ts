@@ -7,14 +7,18 @@ import type { Actor } from '../memory-types';
 import type { MemoryPatch } from '../update-memory';
 import { lockUserMemory } from '../user-lock';
 import { applyUserChange, embedOne, embeddingChanged, replaceEmbedding, STALE_MESSAGE, toItem } from './apply-user-change';
+import { entitiesAfterEdit } from '../rules/entities';
 import { findMemory } from './find-memory';
 import type { editMemoryInput, MemoryItem } from './schemas';
 
 type EditInput = z.output<typeof editMemoryInput>;
 
-function patchOf(input: EditInput): MemoryPatch {
+function patchOf(input: EditInput, current: { entities: string[] }): MemoryPatch {
   const patch: MemoryPatch = {};
-  if (input.summary !== undefined) patch.summary = input.summary;
+  if (input.summary !== undefined) {
+    patch.summary = input.summary;
+    patch.entities = entitiesAfterEdit(current.entities, input.summary);
+  }
   if (input.type !== undefined) patch.type = input.type;
   if (input.kind !== undefined) patch.kind = input.kind;
   if (input.importance !== undefined) patch.importance = input.importance;
@@ -35,15 +39,16 @@ export async function editMemory(
   /** Who: the user, or an outside app through the MCP endpoint (issue 17). */
   actor: Actor = 'user',
 ): Promise<MemoryItem> {
-  const patch = patchOf(input);
-  if (Object.keys(patch).length === 0) throw new AppError('bad_request:memory', 'Nothing to change: give a new text, type, kind, importance or valid-until date.');
+  const asked = patchOf(input, { entities: [] });
+  if (Object.keys(asked).length === 0) throw new AppError('bad_request:memory', 'Nothing to change: give a new text, type, kind, importance or valid-until date.');
   // The same rule as everything the pipeline stores: a password, key or card number is never kept.
-  if (patch.summary !== undefined && (await holdsSecret(patch.summary))) {
+  if (asked.summary !== undefined && (await holdsSecret(asked.summary))) {
     throw new AppError('bad_request:memory', 'summary: that looks like a password, key, PIN or card number, which Mindbase never stores. Leave the value out.');
   }
   const current = await db.run((tx) => findMemory(tx, input.id));
   if (current.version !== input.version) throw new AppError('conflict:memory', STALE_MESSAGE);
-  const next = { type: patch.type ?? current.type, summary: patch.summary ?? current.summary, entities: current.entities };
+  const patch = patchOf(input, current);
+  const next = { type: patch.type ?? current.type, summary: patch.summary ?? current.summary, entities: patch.entities ?? current.entities };
   const vector = embeddingChanged(current, next) ? await embedOne(embedder, next) : null;
   const updated = await db.run(async (tx) => {
     await lockUserMemory(tx, db.userId);

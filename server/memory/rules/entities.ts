@@ -88,3 +88,14 @@ export function chinesePlaces(text: string): string[] {
   const after = [...text.matchAll(PLACE_AFTER_VERB_ZH)].map((m) => m[1] ?? '').filter((place) => !/^(?:医院|公司|学校|上班|看看|一趟|一下)$/.test(place));
   return [...known, ...after];
 }
+
+/**
+ * A memory's tags after its text was rewritten (an edit): the old tags the new text still says,
+ * then the names in the new text. A tag for a city the user just corrected away must not keep
+ * the memory findable by it (issue 15).
+ */
+export function entitiesAfterEdit(previous: readonly string[], summary: string): string[] {
+  const text = summary.toLowerCase();
+  const kept = previous.filter((entity) => text.includes(entity.toLowerCase()));
+  return collectEntities(kept, properNouns(summary), latinTerms(summary));
+}
