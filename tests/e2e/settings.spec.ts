@@ -18,6 +18,10 @@ test('a memory told in chat can be seen, edited, traced, exported and deleted fr
   await page.getByRole('link', { name: 'Memory', exact: true }).click();
   await expect(page).toHaveURL(/\/settings\/memory$/);
   await expect(page.getByRole('heading', { name: 'Memory', level: 1 })).toBeVisible();
+  // The two settings links read as two (they used to run together: "← Back to chatPrivacy & account").
+  const back = await page.getByRole('link', { name: 'Back to chat' }).boundingBox();
+  const privacy = await page.getByRole('link', { name: 'Privacy & account' }).boundingBox();
+  expect(back && privacy && (privacy.x >= back.x + back.width + 12 || privacy.y >= back.y + back.height)).toBe(true);
   const item = memoryItems(page).filter({ hasText: /teal/i });
   await expect(item).toHaveCount(1);
   await expect(item.getByTestId('memory-quote')).toContainText('my favourite colour is teal');
@@ -57,12 +61,16 @@ test('a memory told in chat can be seen, edited, traced, exported and deleted fr
   await expect(item).toHaveCount(1);
 
   // Edit: the new text replaces the old one and writes a version.
+  await expect(item.getByRole('list', { name: 'Entities' }).getByRole('listitem').filter({ hasText: /^teal$/i })).toHaveCount(1);
   await item.getByRole('button', { name: 'Edit' }).click();
   await item.getByLabel('Memory text').fill('Favourite colour is navy');
   await item.getByRole('button', { name: 'Save' }).click();
   const edited = memoryItems(page).filter({ hasText: 'Favourite colour is navy' });
   await expect(edited).toHaveCount(1);
   await expect(edited.getByText('Favourite colour is navy', { exact: true })).toBeVisible();
+  // Issue 15: the edit says it worked, and no tag of the old text stays behind.
+  await expect(edited.getByRole('status')).toHaveText('Saved as version 2; History has the earlier one.');
+  await expect(edited.getByRole('listitem').filter({ hasText: /^teal$/i })).toHaveCount(0);
 
   // History: two versions, the second by the user, each with a revert except the latest.
   await edited.getByRole('button', { name: 'History' }).click();

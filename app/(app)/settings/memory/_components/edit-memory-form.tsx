@@ -11,7 +11,8 @@ import { useRefreshMemories } from './use-memory-actions';
 type EditInput = RouterInputs['memories']['edit'];
 
 /** Inline edit; sends only what changed, with the version it was based on (a stale edit is refused). */
-export function EditMemoryForm({ memory, onDone }: { memory: Memory; onDone: () => void }) {
+/** `onDone(version)`: the new version once saved, or null when nothing changed or it was cancelled. */
+export function EditMemoryForm({ memory, onDone }: { memory: Memory; onDone: (savedVersion: number | null) => void }) {
   const trpc = useTRPC();
   const refresh = useRefreshMemories();
   const id = useId();
@@ -21,9 +22,9 @@ export function EditMemoryForm({ memory, onDone }: { memory: Memory; onDone: () 
   const [validUntil, setValidUntil] = useState(toDateInput(memory.validUntil));
   const edit = useMutation(
     trpc.memories.edit.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async (saved) => {
         await refresh();
-        onDone();
+        onDone(saved.version);
       },
     }),
   );
@@ -35,7 +36,7 @@ export function EditMemoryForm({ memory, onDone }: { memory: Memory; onDone: () 
     if (type !== memory.type) input.type = type;
     if (importance !== memory.importance) input.importance = importance;
     if (validUntil !== toDateInput(memory.validUntil)) input.validUntil = endOfDay(validUntil);
-    if (Object.keys(input).length === 2) return onDone();
+    if (Object.keys(input).length === 2) return onDone(null);
     edit.mutate(input);
   }
 
@@ -78,7 +79,7 @@ export function EditMemoryForm({ memory, onDone }: { memory: Memory; onDone: () 
         <button type="submit" className="primary" disabled={edit.isPending}>
           Save
         </button>
-        <button type="button" onClick={onDone}>
+        <button type="button" onClick={() => onDone(null)}>
           Cancel
         </button>
       </div>

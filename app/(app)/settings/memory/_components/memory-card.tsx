@@ -40,6 +40,8 @@ export function MemoryCard({ memory, onNotice, highlight = false }: { memory: Me
   const trpc = useTRPC();
   const refresh = useRefreshMemories();
   const [editing, setEditing] = useState(false);
+  // "Saved" after an edit, until the next one (issue 15: an edit used to give no sign it worked).
+  const [savedVersion, setSavedVersion] = useState<number | null>(null);
   const [showHistory, setShowHistory] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const options = { onSuccess: refresh };
@@ -82,11 +84,28 @@ export function MemoryCard({ memory, onNotice, highlight = false }: { memory: Me
       {memory.statusReason && <p className="mem-reason muted">{memory.statusReason}</p>}
       <Source memory={memory} />
 
+      {!editing && savedVersion !== null && (
+        <p className="mem-saved" role="status">
+          Saved as version {savedVersion}; History has the earlier one.
+        </p>
+      )}
       {editing ? (
-        <EditMemoryForm memory={memory} onDone={() => setEditing(false)} />
+        <EditMemoryForm
+          memory={memory}
+          onDone={(version) => {
+            setEditing(false);
+            setSavedVersion(version);
+          }}
+        />
       ) : (
         <div className="mem-actions">
-          <button type="button" onClick={() => setEditing(true)}>
+          <button
+            type="button"
+            onClick={() => {
+              setSavedVersion(null);
+              setEditing(true);
+            }}
+          >
             Edit
           </button>
           {memory.status === 'candidate' && (

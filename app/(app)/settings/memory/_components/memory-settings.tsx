@@ -18,12 +18,14 @@ export function MemorySettings({ focusId }: { focusId: string | null }) {
   return (
     <div className="mem-page">
       <header className="mem-header">
-        <Link href="/chat" className="mem-back">
-          ← Back to chat
-        </Link>
-        <Link href="/settings/account" className="mem-back">
-          Privacy &amp; account
-        </Link>
+        <nav className="mem-nav" aria-label="Settings">
+          <Link href="/chat" className="mem-back">
+            ← Back to chat
+          </Link>
+          <Link href="/settings/account" className="mem-back">
+            Privacy &amp; account
+          </Link>
+        </nav>
         <h1>Memory</h1>
         <p className="muted">Everything Mindbase remembers about you. Correct it, pin what matters, delete what shouldn&apos;t be there.</p>
       </header>
