@@ -37,6 +37,9 @@ const nextConfig: NextConfig = {
     'rate-limiter-flexible',
   ],
   poweredByHeader: false,
+  // `npm run dev`'s indicator sits bottom-left by default, over the sidebar's "Memory" link (the
+  // way into settings); top-right covers only the model's name.
+  devIndicators: { position: 'top-right' },
   typedRoutes: false,
   headers: () => Promise.resolve([{ source: '/:path*', headers: SECURITY_HEADERS }]),
 };
