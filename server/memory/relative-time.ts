@@ -109,6 +109,11 @@ function offsetMs(instant: Date, timeZone: string): number {
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
+/** The zone's offset from UTC at `instant`, in minutes (chrono-node's reference time zone). */
+export function offsetMinutes(instant: Date, timeZone: string): number {
+  return Math.round(offsetMs(instant, timeZone) / 60_000);
+}
+
 /** The instant at which the wall clock in `timeZone` shows the given local date and time. */
 export function zonedInstant(date: LocalDate, hour: number, minute: number, timeZone: string): Date {
   const guess = Date.UTC(date.year, date.month - 1, date.day, hour, minute);

@@ -65,4 +65,12 @@ describe('question windows', () => {
     expect(questionWindow('ordering pizza tonight, anything to leave off?', june, 'UTC')).toBeNull();
     expect(questionWindow('what did i eat today?', june, 'UTC')).not.toBeNull();
   });
+
+  it('reads "now" and "the day after" as no calendar date (chrono did: "what\'s my job now" preferred last week\'s memories)', () => {
+    for (const question of ["what's my job now?", 'who am i working for right now', 'any tips for sleeping during the day after a night shift?']) {
+      expect(questionWindow(question, now, 'UTC')).toBeNull();
+    }
+    // A date said outright still is one, in the user's zone.
+    expect(questionWindow('what did i do on 3 may?', now, 'Asia/Shanghai')?.expression).toBe('on 3 may');
+  });
 });
