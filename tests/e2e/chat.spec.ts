@@ -12,6 +12,13 @@ function conversationIdOf(page: Page): string {
   return id;
 }
 
+/** "New chat" from the sidebar, which is a drawer behind the menu button on a narrow screen. */
+async function startNewChat(page: Page) {
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('button', { name: 'New chat' }).click();
+}
+
 const conversationLink = (page: Page, id: string) => page.getByTestId('conversation-list').locator(`a[href="/chat/${id}"]`);
 const conversationRow = (page: Page, id: string) =>
   page.getByTestId('conversation-list').getByRole('listitem').filter({ has: page.locator(`a[href="/chat/${id}"]`) });
@@ -77,53 +84,65 @@ test('a new conversation streams a reply, gets its own address and survives a re
   await expect(messages.first()).toHaveText('A separate topic.');
 });
 
-test('a message typed while "New chat" loads goes to the new chat, once; an unsent draft is kept', async ({ page }) => {
-  await signUp(page, uniqueEmail('newchat-race'));
-  await send(page, 'The first conversation.');
-  const firstId = conversationIdOf(page);
-  const messages = page.getByTestId('message');
+for (const [label, viewport, scheme] of [
+  ['desktop, light', { width: 1280, height: 800 }, 'light'],
+  ['375 px, dark', { width: 375, height: 740 }, 'dark'],
+] as const) {
+  test.describe(label, () => {
+    test.use({ viewport, colorScheme: scheme });
 
-  // A slow server: the new chat's page takes a while to arrive, while the old one stays on screen.
-  const slowNewChat = (url: URL) => url.pathname === '/chat' && url.searchParams.has('_rsc');
-  await page.route(slowNewChat, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    await route.continue().catch(() => undefined);
+    test('a message typed while "New chat" loads goes to the new chat, once; an unsent draft is kept', async ({ page }) => {
+      await signUp(page, uniqueEmail('newchat-race'));
+      await send(page, 'The first conversation.');
+      const firstId = conversationIdOf(page);
+      const messages = page.getByTestId('message');
+
+      // A slow server: the new chat's page takes a while to arrive, while the old one stays on screen.
+      const slowNewChat = (url: URL) => url.pathname === '/chat' && url.searchParams.has('_rsc');
+      await page.route(slowNewChat, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        await route.continue().catch(() => undefined);
+      });
+      await startNewChat(page);
+      await page.getByLabel('Message').fill('Typed while the new chat loads.');
+      await page.getByLabel('Message').press('Enter');
+      await expect(page.getByText('Starting a new chat with your message')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+      await expect(page).toHaveURL(CONVERSATION_URL, { timeout: 20_000 });
+      await expect
+        .poll(() => {
+          const id = CONVERSATION_URL.exec(new URL(page.url()).pathname)?.[1];
+          return id !== undefined && id !== firstId;
+        })
+        .toBe(true);
+      const secondId = conversationIdOf(page);
+      await expect(messages).toHaveCount(2);
+      await expect(messages.first()).toHaveText('Typed while the new chat loads.');
+      await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+      await page.reload();
+      await expect(messages).toHaveCount(2);
+
+      // The old conversation did not get it, and was not cut off.
+      await page.goto(`/chat/${firstId}`);
+      await expect(messages).toHaveCount(2);
+      await expect(messages.first()).toHaveText('The first conversation.');
+      await expect(page.getByText('Stopped')).toHaveCount(0);
+
+      // Typed but not sent when the new chat arrives: the text is in the new chat's box.
+      await startNewChat(page);
+      await page.getByLabel('Message').fill('Half-typed thought');
+      await expect(page).toHaveURL(/\/chat$/, { timeout: 20_000 });
+      await expect(messages).toHaveCount(0);
+      await expect(page.getByLabel('Message')).toHaveValue('Half-typed thought');
+      await page.unroute(slowNewChat);
+      const menu = page.getByRole('button', { name: 'Open menu' });
+      if (await menu.isVisible()) await menu.click();
+      await expect(page.getByTestId('conversation-list').getByRole('link')).toHaveCount(2);
+      expect(secondId).not.toBe(firstId);
+    });
   });
-  await page.getByRole('button', { name: 'New chat' }).click();
-  await page.getByLabel('Message').fill('Typed while the new chat loads.');
-  await page.getByLabel('Message').press('Enter');
-  await expect(page.getByText('Starting a new chat with your message')).toBeVisible();
-
-  await expect(page).toHaveURL(CONVERSATION_URL, { timeout: 20_000 });
-  await expect
-    .poll(() => {
-      const id = CONVERSATION_URL.exec(new URL(page.url()).pathname)?.[1];
-      return id !== undefined && id !== firstId;
-    })
-    .toBe(true);
-  const secondId = conversationIdOf(page);
-  await expect(messages).toHaveCount(2);
-  await expect(messages.first()).toHaveText('Typed while the new chat loads.');
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
-  await page.reload();
-  await expect(messages).toHaveCount(2);
-
-  // The old conversation did not get it, and was not cut off.
-  await page.goto(`/chat/${firstId}`);
-  await expect(messages).toHaveCount(2);
-  await expect(messages.first()).toHaveText('The first conversation.');
-  await expect(page.getByText('Stopped')).toHaveCount(0);
-
-  // Typed but not sent when the new chat arrives: the text is in the new chat's box.
-  await page.getByRole('button', { name: 'New chat' }).click();
-  await page.getByLabel('Message').fill('Half-typed thought');
-  await expect(page).toHaveURL(/\/chat$/, { timeout: 20_000 });
-  await expect(messages).toHaveCount(0);
-  await expect(page.getByLabel('Message')).toHaveValue('Half-typed thought');
-  await page.unroute(slowNewChat);
-  await expect(page.getByTestId('conversation-list').getByRole('link')).toHaveCount(2);
-  expect(secondId).not.toBe(firstId);
-});
+}
 
 test('Stop keeps the partial reply, marked stopped across a reload; Regenerate replaces it', async ({ page }) => {
   await signUp(page, uniqueEmail('stop'));
