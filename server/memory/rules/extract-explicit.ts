@@ -39,6 +39,15 @@ function strengthen(item: SourcedMemory): SourcedMemory {
 
 /** Items for an explicit "remember …" request whose content is `content` (an exact span of the message). */
 export function extractExplicit(content: string, message: SourceMessage, window: ExtractionWindow): SourcedMemory[] {
+  return readStatement(content, message, window).map(strengthen);
+}
+
+/**
+ * What `content` states, read as the user's own statement with the filters relaxed (not a
+ * question, hypothetical or vent), at the importance and confidence the rules give it. The fast
+ * channel strengthens the items (extractExplicit); an import from another assistant keeps them.
+ */
+export function readStatement(content: string, message: SourceMessage, window: ExtractionWindow): SourcedMemory[] {
   if (message.role !== 'user' || content.trim() === '') return [];
   const parsed = parseExplicitCommand(message.content);
   const lead = parsed?.kind === 'remember' && parsed.content === content ? parsed.lead : null;
@@ -51,7 +60,7 @@ export function extractExplicit(content: string, message: SourceMessage, window:
     const summary = ruleSummary(span.text, chinese);
     if (!summary) return [];
     const entities = chinese ? latinTerms(span.text) : properNouns(span.text);
-    return [strengthen(toSourcedMemory({ type: 'procedural', kind: 'rule', summary, span, entities, priority: 0, explicit: true }, message, sentence, window.timeZone))];
+    return [toSourcedMemory({ type: 'procedural', kind: 'rule', summary, span, entities, priority: 0, explicit: true }, message, sentence, window.timeZone)];
   }
 
   const own = toSimplified(ownWords(message.content, findExternalSpans(message.content)));
@@ -63,9 +72,9 @@ export function extractExplicit(content: string, message: SourceMessage, window:
     const at = message.content.indexOf(item.quote);
     return at !== -1 && at < head.end && at + item.quote.length > head.start;
   });
-  if (found.length > 0 && headCovered) return found.map(strengthen);
+  if (found.length > 0 && headCovered) return found;
   const fallback = plainItem(found.length > 0 ? head : span, message, window, chinese);
-  return [...(fallback ? [fallback] : []), ...found.map(strengthen)];
+  return [...(fallback ? [fallback] : []), ...found];
 }
 
 // A clause ends at Chinese or English sentence punctuation, a space between Chinese characters,
@@ -84,5 +93,5 @@ function plainItem(span: Segment, message: SourceMessage, window: ExtractionWind
   if (!summary) return null;
   const entities = chinese ? latinTerms(span.text) : [...properNouns(span.text), ...objectEntity(span.text.replace(/^.*?\b(?:is|are|was)\s+(?:called\s+)?/i, ''))];
   const kind = PREFERENCE_LIKE.test(span.text.trim()) ? 'preference' : 'fact';
-  return strengthen(toSourcedMemory({ type: 'semantic', kind, summary, span, entities, priority: 0, explicit: true }, message, span.text, window.timeZone));
+  return toSourcedMemory({ type: 'semantic', kind, summary, span, entities, priority: 0, explicit: true }, message, span.text, window.timeZone);
 }

@@ -18,6 +18,11 @@ const ASKS_FOR_SECRETS =
   /\b(?:ask|asks|request|collect|get|obtain|send|share|give|tell|repeat|confirm|verify|enter|type)\b[^.!?\n]{0,40}\b(?:password|passcode|passwords|pin|login|credentials?|2fa|one[- ]time code|otp|verification code|card (?:number|details)|cvv|bank (?:details|account)|social security|ssn|passport number|home address|seed phrase|recovery phrase|private key|api key)\b|(?:索要|询问|发送|提供|告诉|输入)[^。！？\n]{0,12}(?:密码|验证码|银行卡|卡号|身份证|住址|私钥|助记词)/i;
 const AS_SYSTEM = /^\s*(?:\[?(?:system|sys|admin|developer|assistant)\]?\s*[:：]|<\/?system>)|\b(?:system prompt|memory policy|new (?:memory )?polic(?:y|ies)|override (?:your|the) (?:rules|instructions)|developer mode|you are now|jailbreak)\b|系统(?:提示|指令|消息)[：:]?|新的?记忆(?:政策|策略)/i;
 
+/** Text that speaks as the system to the assistant ("SYSTEM: …", "new memory policy", 系统提示：…). */
+export function speaksAsSystem(text: string): boolean {
+  return AS_SYSTEM.test(text);
+}
+
 /** Why a standing instruction must wait for the user's confirmation, if it must. */
 export function riskyInstruction(item: ExtractedMemory, message: string): string[] {
   if (item.type !== 'procedural') return [];
@@ -29,7 +34,7 @@ export function riskyInstruction(item: ExtractedMemory, message: string): string
   const reasons: string[] = [];
   if (LINK.test(text)) reasons.push('a standing instruction with a link in it');
   if (ASKS_FOR_SECRETS.test(text)) reasons.push('a standing instruction that asks for passwords or personal data');
-  if (AS_SYSTEM.test(text) || AS_SYSTEM.test(message)) reasons.push('written as a system message to the assistant');
+  if (speaksAsSystem(text) || speaksAsSystem(message)) reasons.push('written as a system message to the assistant');
   return reasons;
 }
 
