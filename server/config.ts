@@ -283,6 +283,14 @@ export const config = {
        */
       stagingStaleMs: 2 * 60_000,
     },
+    /**
+     * Issue 15: "Import from another assistant" — the list ChatGPT, Claude or Gemini print when
+     * asked what they remember (server/memory/manage/assistant-import/). The longest such lists
+     * seen run to a few hundred lines and ~15,000 characters; the cap is twice that. A longer
+     * text is a 400 before it is read (the rules read it synchronously, ~0.3 ms a line, yielding
+     * every `yieldEveryLines`), and a text that reads as more than `maxItems` memories is refused.
+     */
+    assistantImport: { maxChars: 30_000, maxItems: 500, yieldEveryLines: 50 },
     erasure: {
       /**
        * Memories deleted per transaction (each cascades to postings, vector, versions, sources).
