@@ -15,8 +15,8 @@ import { config } from '../config';
 import { AppError } from '../errors';
 import type { Steps } from '../jobs/steps';
 import { embeddingText, type Embedder } from '../memory/embedder';
-import { insertImported } from '../memory/manage/import-write';
-import { exportedMemory, type ExportedMemory } from '../memory/manage/schemas';
+import { IMPORT_REASON, insertImported } from '../memory/manage/import-write';
+import { stagedImportItem, type StagedImportItem } from '../memory/manage/schemas';
 import { lockUserMemory } from '../memory/user-lock';
 import { findBulkJob } from './bulk-jobs';
 import { pacer, sizesOf, type BulkDeps } from './deps';
@@ -30,7 +30,7 @@ async function lockedJob(tx: Tx, userId: string, jobId: string) {
   return job ?? null;
 }
 
-async function embedActive(embedder: Embedder, items: ExportedMemory[]): Promise<(number[] | null)[]> {
+async function embedActive(embedder: Embedder, items: StagedImportItem[]): Promise<(number[] | null)[]> {
   const active = items.flatMap((item, i) => (item.status === 'active' ? [i] : []));
   const vectors = await embedder.embed(active.map((i) => embeddingText(items[i]!)));
   const out: (number[] | null)[] = items.map(() => null);
@@ -39,10 +39,12 @@ async function embedActive(embedder: Embedder, items: ExportedMemory[]): Promise
 }
 
 /** Writes items idx from…from+n−1 if the job is still where this runner thinks it is. */
-async function writeChunk(tx: Tx, userId: string, jobId: string, from: number, items: ExportedMemory[], vectors: (number[] | null)[], model: string): Promise<boolean> {
+async function writeChunk(tx: Tx, userId: string, jobId: string, from: number, items: StagedImportItem[], vectors: (number[] | null)[], model: string): Promise<boolean> {
   const job = await lockedJob(tx, userId, jobId);
   if (!job || job.status !== 'running' || job.phase !== 'writing' || job.done !== from) return false;
-  const rows = await insertImported(tx, userId, items, vectors, model);
+  // The import's source, recorded when it was started: "Imported from ChatGPT", or a Mindbase export.
+  const reason = typeof job.report.reason === 'string' ? job.report.reason : IMPORT_REASON;
+  const rows = await insertImported(tx, userId, items, vectors, model, reason);
   const written = sql.join(rows.map((row, i) => sql`(${from + i}::int, ${row.id}::uuid)`), sql`, `);
   await tx.execute(sql`update import_items as s set memory_id = v.memory_id, item = null
                        from (values ${written}) as v(idx, memory_id) where s.job_id = ${jobId} and s.idx = v.idx`);
@@ -64,7 +66,7 @@ async function writeStep(deps: BulkDeps, pace: Pace, userId: string, jobId: stri
         .where(and(eq(importItems.jobId, jobId), gte(importItems.idx, job.done)))
         .orderBy(importItems.idx)
         .limit(Math.min(sizes.importEmbedBatch, sizes.importStepItems - handled));
-      return { from: job.done, items: rows.map((r) => exportedMemory.parse(r.item)) };
+      return { from: job.done, items: rows.map((r) => stagedImportItem.parse(r.item)) };
     });
     if (!batch) return { finished: true, stopped: true };
     if (batch.items.length === 0) return { finished: true, stopped: false };
@@ -87,7 +89,7 @@ async function finishImport(deps: BulkDeps, userId: string, jobId: string): Prom
     if (!job || job.status !== 'running' || job.phase !== 'writing') return false;
     if (job.done !== job.total) throw new Error(`import ${jobId}: finishing at ${job.done} of ${job.total}`);
     const report: Record<string, unknown> = { ...job.report, added: job.done };
-    await tx.insert(auditLog).values({ userId, actor: 'user', action: 'memory.imported', detail: { added: job.done, skipped: report.skipped ?? 0, exportedAt: report.exportedAt ?? null } });
+    await tx.insert(auditLog).values({ userId, actor: 'user', action: 'memory.imported', detail: { added: job.done, skipped: report.skipped ?? 0, exportedAt: report.exportedAt ?? null, ...(report.from ? { from: report.from } : {}) } });
     await tx.update(bulkJobs).set({ status: 'done', phase: 'done', report, finishedAt: new Date(), updatedAt: new Date() }).where(eq(bulkJobs.id, jobId));
     return true;
   });

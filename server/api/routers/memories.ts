@@ -9,6 +9,8 @@ import { deleteOneMemory, previewDeleteMemory } from '../../memory/manage/delete
 import { editMemory } from '../../memory/manage/edit-memory';
 import { exportMemories } from '../../memory/manage/export-memories';
 import { getMemory } from '../../memory/manage/get-memory';
+import { previewAssistantImport, startAssistantImport } from '../../memory/manage/assistant-import/import-from-assistant';
+import { previewAssistantImportInput, previewAssistantImportOutput, saveAssistantImportInput } from '../../memory/manage/assistant-import/schemas';
 import { importStatus, startImport } from '../../memory/manage/import-memories';
 import { listMemories } from '../../memory/manage/list-memories';
 import { memoryHistory, revertMemory } from '../../memory/manage/memory-history';
@@ -96,6 +98,19 @@ export function createMemoriesRouter(embedder: () => Embedder) {
       .output(importOutput)
       .mutation(({ ctx, input }) => startImport(ctx.db, input.json, ctx.jobs)),
     importStatus: protectedProcedure.output(importOutput.nullable()).query(({ ctx }) => importStatus(ctx.db)),
+    /**
+     * Issue 15: what a list pasted from ChatGPT, Claude or Gemini would become. A mutation, not a
+     * query: the text (up to config.bulk.assistantImport.maxChars) does not belong in a URL.
+     */
+    previewAssistantImport: protectedProcedure
+      .input(previewAssistantImportInput)
+      .output(previewAssistantImportOutput)
+      .mutation(({ ctx, input }) => previewAssistantImport(ctx.db, input)),
+    /** Reads the same text again and saves it but the skipped items, as an import job (importStatus follows it). */
+    saveAssistantImport: protectedProcedure
+      .input(saveAssistantImportInput)
+      .output(importOutput)
+      .mutation(({ ctx, input }) => startAssistantImport(ctx.db, input, ctx.jobs)),
   });
 }
 

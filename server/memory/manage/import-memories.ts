@@ -8,17 +8,25 @@ import type { BulkJobLauncher } from '../../bulk/launcher';
 import { config } from '../../config';
 import { AppError } from '../../errors';
 import { dedupKey, parseImportFile, planImport } from './import-file';
-import type { importOutput, skippedImportItem } from './schemas';
+import type { Assistant } from './assistant-import/assistants';
+import type { importOutput, skippedImportItem, StagedImportItem } from './schemas';
 
 export { dedupKey } from './import-file';
 
 type ImportOutput = z.output<typeof importOutput>;
 /** What an import job keeps in bulk_jobs.report. */
-interface ImportReport {
+export interface ImportReport {
   added?: number;
   skipped: number;
   skippedItems: z.infer<typeof skippedImportItem>[];
-  exportedAt: string;
+  /** A Mindbase export: when the file was made. */
+  exportedAt?: string;
+  /** An import from another assistant (issue 15): which, its reason on every memory, and how many wait for review or were refused. */
+  from?: Assistant;
+  reason?: string;
+  review?: number;
+  notSaved?: number;
+  duplicates?: number;
 }
 
 const KEYS_PAGE = 2_000;
@@ -28,7 +36,7 @@ const yieldToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
  * The dedup keys of the user's memories, a page per transaction (newest first, by the
  * (user_id, created_at) index), so a user with 20,000 memories never holds the database long.
  */
-async function existingKeys(db: UserDb): Promise<Set<string>> {
+export async function existingKeys(db: UserDb): Promise<Set<string>> {
   const keys = new Set<string>();
   type Key = { id: string; type: string; summary: string; createdAt: Date };
   let after: Pick<Key, 'createdAt' | 'id'> | null = null;
@@ -57,31 +65,42 @@ export function importStatusOf(row: BulkJobRow): ImportOutput {
     added: row.status === 'done' ? (report.added ?? row.done) : 0,
     skipped: report.skipped ?? 0,
     skippedItems: report.skippedItems ?? [],
+    from: report.from ?? null,
+    review: report.review ?? 0,
+    notSaved: report.notSaved ?? 0,
+    duplicates: report.duplicates ?? 0,
   };
 }
 
 /**
  * Imports our own JSON export as a background job (issue 14, item 1). The request validates the
  * whole file (a bad one is a 400 naming the field, nothing written), decides what to add
- * (deduplicated against what exists and within the file), records the job and stages its items
- * in short transactions, then hands it to the job, which writes a few memories per transaction
- * and undoes everything it wrote if it fails (server/bulk/run-import.ts). One import per user
- * at a time: a second one is a 409 saying how far the first has got.
+ * (deduplicated against what exists and within the file), then stages it (stageImport).
  */
 export async function startImport(db: UserDb, json: string, launcher: BulkJobLauncher): Promise<ImportOutput> {
   const file = await parseImportFile(json);
   const plan = await planImport(file, await existingKeys(db));
   const report: ImportReport = { skipped: plan.skipped, skippedItems: plan.skippedItems, exportedAt: file.exportedAt };
+  return stageImport(db, plan.picked.map((p) => p.item), report, launcher);
+}
+
+/**
+ * Records the import job and stages its items in short transactions, then hands it to the job,
+ * which writes a few memories per transaction and undoes everything it wrote if it fails
+ * (server/bulk/run-import.ts). One import per user at a time: a second one is a 409 saying how
+ * far the first has got. `report.reason` is the reason on every memory it writes.
+ */
+export async function stageImport(db: UserDb, items: readonly StagedImportItem[], report: ImportReport, launcher: BulkJobLauncher): Promise<ImportOutput> {
   const job = await refusingConcurrent(() =>
-    db.run((tx) => insertBulkJob(tx, { userId: db.userId, kind: 'import', phase: 'staging', total: plan.picked.length, report: { ...report } })),
+    db.run((tx) => insertBulkJob(tx, { userId: db.userId, kind: 'import', phase: 'staging', total: items.length, report: { ...report } })),
   );
   try {
     const { stageChunk } = config.bulk.import;
-    for (let start = 0; start < plan.picked.length; start += stageChunk) {
+    for (let start = 0; start < items.length; start += stageChunk) {
       await yieldToEventLoop();
-      const chunk = plan.picked.slice(start, start + stageChunk);
+      const chunk = items.slice(start, start + stageChunk);
       await db.run(async (tx) => {
-        await tx.insert(importItems).values(chunk.map((p, i) => ({ jobId: job.id, userId: db.userId, idx: start + i, item: p.item })));
+        await tx.insert(importItems).values(chunk.map((item, i) => ({ jobId: job.id, userId: db.userId, idx: start + i, item })));
         // A staging job that stops being touched was abandoned (the request died): run-import.ts.
         await tx.update(bulkJobs).set({ updatedAt: new Date() }).where(eq(bulkJobs.id, job.id));
       });

@@ -9,7 +9,7 @@ import type { Tx } from '../../../db/types';
 import type { MemoryRow } from '../memory-types';
 import { SEARCH_TEXT_VERSION, searchTextOf } from '../search-text';
 import { slotColumn } from '../slots';
-import type { ExportedMemory } from './schemas';
+import type { ExportedMemory, StagedImportItem } from './schemas';
 
 export const IMPORT_REASON = 'Imported from a Mindbase export';
 const UUID = /^[0-9a-f-]{36}$/i;
@@ -46,14 +46,17 @@ const snapshot = (row: MemoryRow) => JSON.parse(JSON.stringify(row)) as Record<s
 
 /**
  * Inserts `items` as the user's memories; `vectors[i]` (computed before the transaction) is
- * stored for item i when it is active. Returns the new rows in the order of `items`.
+ * stored for item i when it is active. `reason` is each memory's first version and audit reason
+ * (the import's source: a Mindbase export, "Imported from ChatGPT"…), and its status reason
+ * unless the item carries its own (why it waits for review). Returns the new rows in order.
  */
 export async function insertImported(
   tx: Tx,
   userId: string,
-  items: ExportedMemory[],
+  items: StagedImportItem[],
   vectors: (number[] | null)[],
   embeddingModel: string,
+  reason: string = IMPORT_REASON,
 ): Promise<MemoryRow[]> {
   if (items.length === 0) return [];
   const kept = await visibleConversations(tx, items);
@@ -74,7 +77,7 @@ export async function insertImported(
         validUntil: m.validUntil ? new Date(m.validUntil) : null,
         sensitive: m.sensitive,
         status: m.status,
-        statusReason: IMPORT_REASON,
+        statusReason: m.statusReason ?? reason,
         pinned: m.pinned,
         sourceConversationId: sources[0]?.conversationId ?? null,
         sourceMessageId: sources[0]?.messageId ?? null,
@@ -91,10 +94,10 @@ export async function insertImported(
   const sourceRows = rows.flatMap((row, i) => (prepared[i]?.sources ?? []).map((s) => ({ ...s, memoryId: row.id, userId })));
   if (sourceRows.length > 0) await tx.insert(memorySources).values(sourceRows);
   await tx.insert(memoryVersions).values(
-    rows.map((row) => ({ memoryId: row.id, userId, version: 1, actor: 'user', reason: IMPORT_REASON, oldSummary: null, newSummary: row.summary, oldStatus: null, newStatus: row.status, snapshot: snapshot(row) })),
+    rows.map((row) => ({ memoryId: row.id, userId, version: 1, actor: 'user', reason, oldSummary: null, newSummary: row.summary, oldStatus: null, newStatus: row.status, snapshot: snapshot(row) })),
   );
   await tx.insert(auditLog).values(
-    rows.map((row) => ({ userId, actor: 'user', action: 'memory.created', memoryId: row.id, detail: { reason: IMPORT_REASON, version: 1, status: row.status, summary: row.summary } })),
+    rows.map((row) => ({ userId, actor: 'user', action: 'memory.created', memoryId: row.id, detail: { reason, version: 1, status: row.status, summary: row.summary } })),
   );
   // Others get their vector when they are confirmed or restored, as everywhere else.
   const embedded = rows.flatMap((row, i) => {

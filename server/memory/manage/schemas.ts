@@ -7,6 +7,7 @@ import { BULK_JOB_STATUSES } from '../../../db/schema/bulk';
 import { MEMORY_CONFIDENCE, MEMORY_ORIGINS, MEMORY_STATUSES, MEMORY_TYPES, MEMORY_VALIDITY } from '../../../db/schema/memory';
 import { config } from '../../config';
 import { boundedDate, boundedIsoDate, DATE_RANGE_MESSAGE, inDateRange, int4 } from '../../input/bounds';
+import { ASSISTANTS } from './assistant-import/assistants';
 import { activityCursor, MEMORY_SORTS, memoryCursor } from './cursors';
 
 /** The database check allows 1–1000 characters; saying so here gives a readable error first. */
@@ -223,6 +224,12 @@ export const importOutput = bulkJobProgress.extend({
   skipped: z.number(),
   /** Why each skipped memory was skipped, e.g. "already exists". At most 100 listed. */
   skippedItems: z.array(skippedImportItem),
+  /** Issue 15: the assistant a pasted list came from (null for a Mindbase file)… */
+  from: z.enum(ASSISTANTS).nullable(),
+  /** …how many of `added` wait in the review inbox, how many were refused (secrets) and how many were duplicates. */
+  review: z.number(),
+  notSaved: z.number(),
+  duplicates: z.number(),
 });
 
 /**
@@ -274,6 +281,13 @@ export const exportFile = z.object({
 });
 export type ExportFile = z.infer<typeof exportFile>;
 export type ExportedMemory = z.infer<typeof exportedMemory>;
+/**
+ * An item an import stages for its job (import_items.item): an exported memory, plus why it
+ * waits for review when the import itself decided that (issue 15: a risky instruction pasted
+ * from another assistant). A Mindbase file never sets it: its items are read as exportedMemory.
+ */
+export const stagedImportItem = exportedMemory.extend({ statusReason: z.string().max(SUMMARY_MAX_CHARS).nullable().optional() });
+export type StagedImportItem = z.infer<typeof stagedImportItem>;
 
 /** Memories waiting for a yes/no (candidates) or a choice (conflicts): the navigation badge. */
 export const reviewCountOutput = z.object({ candidate: z.number(), conflicted: z.number(), total: z.number() });
