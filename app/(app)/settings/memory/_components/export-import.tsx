@@ -87,7 +87,9 @@ export function ExportImport({ onNotice }: { onNotice: (text: string) => void })
       },
     }),
   );
-  useWhenFinished(status.data, (job) => {
+  // A list pasted from another assistant is an import too (assistant-import.tsx reports it).
+  const fileJob = status.data && status.data.from === null ? status.data : null;
+  useWhenFinished(fileJob, (job) => {
     onNotice(job.status === 'done' ? `Import finished: added ${count(job.added)}, skipped ${job.skipped}.` : 'The import failed; nothing was imported.');
     void refresh();
   });
@@ -134,7 +136,7 @@ export function ExportImport({ onNotice }: { onNotice: (text: string) => void })
           {fileError ?? `Nothing was imported: ${errorText(importMemories.error!)}`}
         </p>
       )}
-      {job && !importMemories.isPending && <ImportReport job={job} />}
+      {fileJob && !importMemories.isPending && <ImportReport job={fileJob} />}
     </section>
   );
 }

@@ -51,3 +51,11 @@ export function rivalSummary(statusReason: string | null): string | null {
   const match = statusReason ? /Contradicts "(.+)"/.exec(statusReason) : null;
   return match?.[1] ?? null;
 }
+
+/**
+ * An imported memory's status reason says where it came from ("Imported from ChatGPT",
+ * "Imported from a Mindbase export"): it never had a conversation, so none was purged.
+ */
+export function wasImported(statusReason: string | null): boolean {
+  return statusReason?.startsWith('Imported from ') ?? false;
+}

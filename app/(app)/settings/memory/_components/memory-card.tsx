@@ -7,7 +7,7 @@ import { memoryWord } from '@/app/_lib/memory-words';
 import { useTRPC } from '@/app/_lib/trpc';
 import { DeleteMemoryDialog } from './delete-memory-dialog';
 import { EditMemoryForm } from './edit-memory-form';
-import { formatDate, type Memory } from './format';
+import { formatDate, wasImported, type Memory } from './format';
 import { MemoryHistory } from './memory-history';
 import { useRefreshMemories } from './use-memory-actions';
 
@@ -17,7 +17,7 @@ function Source({ memory }: { memory: Memory }) {
       {memory.quote && <blockquote data-testid="memory-quote">&ldquo;{memory.quote}&rdquo;</blockquote>}
       {memory.sourceConversationId ? (
         <Link href={`/chat/${memory.sourceConversationId}${memory.sourceMessageId ? `#m-${memory.sourceMessageId}` : ''}`}>Open conversation</Link>
-      ) : (
+      ) : wasImported(memory.statusReason) ? null : (
         <span className="muted">source purged</span>
       )}
     </div>

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { ActivityLog } from './activity-log';
+import { AssistantImport } from './assistant-import';
 import { AsOfView } from './as-of-view';
 import { DangerZone } from './danger-zone';
 import { ExportImport } from './export-import';
@@ -38,6 +39,7 @@ export function MemorySettings({ focusId }: { focusId: string | null }) {
       <MemoryBrowser onNotice={setNotice} />
       <AsOfView />
       <ExportImport onNotice={setNotice} />
+      <AssistantImport onNotice={setNotice} />
       <ActivityLog />
       <DangerZone onNotice={setNotice} />
     </div>

@@ -103,6 +103,11 @@ export function ReviewInbox() {
               <span className={`mem-badge mem-status-${m.status}`}>{m.status}</span> {m.summary}
             </p>
             {m.quote && <p className="muted">&ldquo;{m.quote}&rdquo;</p>}
+            {m.status === 'candidate' && m.statusReason && (
+              <p className="mem-reason muted" data-testid="review-reason">
+                {m.statusReason}
+              </p>
+            )}
             {m.status === 'conflicted' ? <ConflictActions memory={m} /> : <CandidateActions memory={m} />}
           </li>
         ))}
