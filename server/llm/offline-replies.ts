@@ -130,7 +130,7 @@ function relevantReply(message: string, relevant: MemoryLine[], recalled: number
     ...bullets,
     '',
     `Of the ${recalled === 1 ? '1 memory' : `${recalled} memories`} recalled for this answer, ${relevant.length === 1 ? 'this one is' : 'these are'} relevant: ${used.join('; ')}. ` +
-      `I'm the offline demo model, so this is a memory lookup rather than real reasoning; a configured model can give a full answer to “${truncate(message, 60)}”.`,
+      `I'm Mindbase's offline demo model, so this is a memory lookup rather than real reasoning; a configured model can give a full answer to “${truncate(message, 60)}”.`,
   ].join('\n');
 }
 
@@ -154,7 +154,9 @@ function forgetReply(intent: Extract<OfflineIntent, { kind: 'forget' }>, lang: L
   return `Okay, I've forgotten ${lead}${content}.`;
 }
 
-const SHORT_ROLE_EN = "I'm the offline demo model: I keep what you tell me about yourself and look it up later, but I can't reason or chat.";
+// Not "the offline demo model": the rules read "the <noun> demo" in the last reply as what a
+// "Friday works" is about (english-updates.ts arrangedTopic).
+const SHORT_ROLE_EN = "I'm Mindbase's offline demo model: I keep what you tell me about yourself and look it up later, but I can't reason or chat.";
 const SHORT_ROLE_ZH = '我是离线演示模型：我会记下你告诉我的关于你的事，之后查找出来，但不能真正地思考或聊天。';
 
 /**
@@ -190,7 +192,7 @@ function defaultReply(message: string, section: ParsedMemorySection, lang: Lang,
   }
   const unanswered = zh
     ? `我是离线演示模型，回答不了“${truncate(message, 40)}”：我只能记下并查找关于你的事。`
-    : `I'm the offline demo model, so I can't answer “${truncate(message, 60)}”: I can only keep and look up what you tell me about yourself.`;
+    : `I'm Mindbase's offline demo model, so I can't answer “${truncate(message, 60)}”: I can only keep and look up what you tell me about yourself.`;
   // The reply's "used N memories" count (recall's lines), not everything stored (issue 15).
   const recalled =
     count === 0 ? '' : zh ? `这次调取了 ${count} 条记忆，但都和这个问题无关。` : `I recalled ${count === 1 ? '1 memory' : `${count} memories`} for this message, but none seem related to it.`;

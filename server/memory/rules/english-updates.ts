@@ -14,9 +14,12 @@ const PRIORITY = { correction: 1, update: 2 } as const;
 const TIME_WORD =
   String.raw`(?:next\s+|this\s+|on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|the weekend|this weekend|next week|\d{1,2}(?::\d{2})?\s*(?:am|pm)|noon|the morning|the afternoon|the evening)`;
 
-/** The nearest "the design review" / "our call" the assistant or user was arranging. */
+/**
+ * What is being arranged: the clause's own "for the review meeting", else the nearest "the design
+ * review" / "our call" the assistant or user was arranging.
+ */
 function arrangedTopic(ctx: RuleContext): string | null {
-  const sources = ctx.earlierTexts();
+  const sources = [ctx.clause.text, ...ctx.earlierTexts()];
   const topic =
     /\b(?:the|our|a|your|this)\s+((?:[\w-]+\s+){0,2}?(?:review|meeting|call|sync|standup|interview|demo|dinner|lunch|breakfast|appointment|session|catch-up|chat|presentation|workshop|party|trip|launch|release|check-in|1:1|one-on-one|viewing|visit|game|class|lesson|flight|deadline))\b/i;
   for (const source of sources) {

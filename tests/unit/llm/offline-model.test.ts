@@ -126,7 +126,7 @@ describe('offline model: answers from memory', () => {
 
   it('says briefly what it cannot do when no memory is relevant to a question', async () => {
     const text = await ask('How tall is Mount Everest?');
-    expect(text).toContain("I'm the offline demo model, so I can't answer “How tall is Mount Everest?”");
+    expect(text).toContain("I'm Mindbase's offline demo model, so I can't answer “How tall is Mount Everest?”");
     expect(text).toContain('OPENAI_API_KEY');
     expect(text).toContain('LLM_BASE_URL');
     expect(text).toContain('I recalled 2 memories for this message');
