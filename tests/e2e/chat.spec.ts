@@ -144,6 +144,17 @@ for (const [label, viewport, scheme] of [
   });
 }
 
+test('a chat that starts with a question is titled in its own words, in English and Chinese', async ({ page }) => {
+  await signUp(page, uniqueEmail('titles'));
+  await send(page, 'Where do I live?');
+  // Issue 15: this was "Live" (a keyword pile), and question-first chats once stayed untitled.
+  await expect(conversationLink(page, conversationIdOf(page))).toHaveText('Where do I live', { timeout: 15_000 });
+  await startNewChat(page);
+  await expect(page).toHaveURL(/\/chat$/);
+  await send(page, '帮我规划一下周末和家人的活动');
+  await expect(conversationLink(page, conversationIdOf(page))).toHaveText('规划一下周末和家人的活动', { timeout: 15_000 });
+});
+
 test('Stop keeps the partial reply, marked stopped across a reload; Regenerate replaces it', async ({ page }) => {
   await signUp(page, uniqueEmail('stop'));
   await page.getByLabel('Message').fill('Tell me about the history of tea.');

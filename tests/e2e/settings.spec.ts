@@ -118,7 +118,18 @@ test('delete all sits behind a typed confirmation, and a JSON export imports bac
   await expect(page.getByTestId('memory-notice')).toHaveText(/Deleted 1 memory/);
   await expect(page.getByTestId('memory-empty')).toBeVisible();
 
-  await page.getByLabel('Import a Mindbase JSON export').setInputFiles(exported);
+  // A wrong file is a sentence saying what is wrong, not a validator dump (issue 15).
+  const importInput = page.getByLabel('Import a Mindbase JSON export');
+  const importError = page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
+  await importInput.setInputFiles({ name: 'chatgpt.json', mimeType: 'application/json', buffer: Buffer.from('{"conversations": []}') });
+  await expect(importError).toContainText('This is not a Mindbase memory export');
+  const mangled = { format: 'mindbase.memories', version: 1, exportedAt: new Date().toISOString(), memories: [{ id: 'x', type: 'feeling', summary: 'Likes tea' }] };
+  await importInput.setInputFiles({ name: 'mangled.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(mangled)) });
+  await expect(importError).toContainText('The file cannot be imported; nothing was changed. memories.0.type');
+  await expect(importError).not.toContainText(/invalid_type|"code"|\[\{/);
+  await expect(page.getByTestId('memory-empty')).toBeVisible();
+
+  await importInput.setInputFiles(exported);
   await expect(page.getByTestId('import-result')).toContainText('Added 1 memory, skipped 0.');
   await expect(memoryItems(page).filter({ hasText: /coffee/i })).toHaveCount(1);
 
