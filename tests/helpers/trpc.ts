@@ -1,3 +1,4 @@
+import { ZodError } from 'zod';
 import { userDb } from '@/db/boundary';
 import { appRouter } from '@/server/api/root';
 import { createCallerFactory } from '@/server/api/trpc';
@@ -17,4 +18,9 @@ export function callerFor(t: TestDatabase, user: { id: string; email?: string } 
     db: user ? userDb(t.withUser, user.id) : null,
     jobs,
   });
+}
+
+/** The field a 400 from an input schema names: the first zod issue's path, or null when zod did not refuse it. */
+export function zodIssuePath(error: { cause?: unknown }): string | null {
+  return error.cause instanceof ZodError ? (error.cause.issues[0]?.path.join('.') ?? null) : null;
 }

@@ -7,23 +7,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { ZodError } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bulkJobs, importItems, memories, memoryVersions } from '@/db/schema';
 import { config } from '@/server/config';
 import { createTestDatabase, seedUser, type TestDatabase } from '../helpers/db';
 import { heldLauncher, memoryCount } from '../helpers/bulk';
 import { everythingStored, memoriesOf, versionsOf } from '../helpers/memories';
+import { zodIssuePath } from '../helpers/trpc';
 import { errorOf, memoriesFor, seedMemory } from './memories-helpers';
 
 const CHATGPT = readFileSync('tests/fixtures/assistant-import/chatgpt-en.txt', 'utf8');
 const CLAUDE = readFileSync('tests/fixtures/assistant-import/claude-en.txt', 'utf8');
 const SECRET = 'Tr0ub4dor&3x-home';
 
-/** The field a 400 from the input schema names. */
-function zodPath(error: { cause?: unknown }): string | null {
-  return error.cause instanceof ZodError ? (error.cause.issues[0]?.path.join('.') ?? null) : null;
-}
 
 describe('import from another assistant', () => {
   let t: TestDatabase;
@@ -138,12 +134,12 @@ describe('import from another assistant', () => {
       const saveError = await errorOf(api.saveAssistantImport(input as never));
       for (const error of [previewError, saveError]) {
         expect(error.code).toBe('BAD_REQUEST');
-        expect(zodPath(error)).toBe(field);
+        expect(zodIssuePath(error)).toBe(field);
       }
     }
     for (const skip of [[-1], [1.5], ['1']]) {
       const error = await errorOf(api.saveAssistantImport({ text: '- Is vegetarian', assistant: 'chatgpt', skip } as never));
-      expect([error.code, zodPath(error)]).toEqual(['BAD_REQUEST', 'skip.0']);
+      expect([error.code, zodIssuePath(error)]).toEqual(['BAD_REQUEST', 'skip.0']);
     }
     // NUL: the middleware names the field before any schema or parser runs.
     const nul = await errorOf(api.previewAssistantImport({ text: '- Is vegan\u0000', assistant: 'chatgpt' }));
@@ -169,7 +165,7 @@ describe('import from another assistant', () => {
     const huge = '- Is allergic to peanuts and works as a nurse in Lyon\n'.repeat(100_000);
     const started = performance.now();
     const error = await errorOf(memoriesFor(t, user).previewAssistantImport({ text: huge, assistant: 'chatgpt' }));
-    expect([error.code, zodPath(error)]).toEqual(['BAD_REQUEST', 'text']);
+    expect([error.code, zodIssuePath(error)]).toEqual(['BAD_REQUEST', 'text']);
     expect(performance.now() - started).toBeLessThan(500);
   });
 

@@ -15,7 +15,7 @@ import { loggableError } from '@/server/logging/loggable-error';
 import { createTestDatabase, seedUser, type TestDatabase } from '../helpers/db';
 import { everythingStored } from '../helpers/memories';
 import { readUiStream, scriptedModel } from '../helpers/mock-models';
-import { callerFor } from '../helpers/trpc';
+import { callerFor, zodIssuePath } from '../helpers/trpc';
 import { errorOf, memoriesFor, seedMemory } from './memories-helpers';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64url');
@@ -32,7 +32,7 @@ async function rejected(call: Promise<unknown>): Promise<string> {
   const error = await errorOf(call);
   expect(error.code).toBe('BAD_REQUEST');
   expect(error.cause).toBeInstanceOf(ZodError);
-  return (error.cause as ZodError).issues[0]!.path.join('.');
+  return zodIssuePath(error) ?? '';
 }
 
 describe('odd input', () => {
