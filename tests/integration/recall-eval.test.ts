@@ -22,7 +22,7 @@ const FLOORS: Record<string, { pass: number; include: number }> = {
   'everyday-holdout.json': { pass: 0.84, include: 0.84 }, // 0.864 / 0.860 (first sight 0.291 / 0.172; tuned on since)
   'everyday-holdout2.json': { pass: 0.73, include: 0.72 }, // 0.753 / 0.731 (first sight 0.532 / 0.522; tuned on since: README)
   'everyday-holdout3.json': { pass: 0.67, include: 0.65 }, // 0.692 / 0.673 (first sight 0.423 / 0.469; tuned on in sessions 6-8: README)
-  'everyday-holdout4.json': { pass: 0.54, include: 0.57 }, // 0.562 / 0.591 (first sight 0.449 / 0.477; tuned on in session 8: README)
+  'everyday-holdout4.json': { pass: 0.54, include: 0.57 }, // 0.551 / 0.580 (0.562 / 0.591 after session 8; first sight 0.449 / 0.477; tuned on in session 8: README)
   'everyday-holdout5.json': { pass: 0.61, include: 0.66 }, // 0.636 / 0.685 (first sight 0.466 / 0.483; tuned on in session 9: README)
   'everyday-holdout6.json': { pass: 0.53, include: 0.55 }, // 0.556 / 0.577 (first sight 0.465 / 0.474; tuned on in session 10: README)
   'everyday-holdout7.json': { pass: 0.47, include: 0.48 }, // 0.495 / 0.505 (first sight; held out, failures unread: README)
