@@ -1,6 +1,6 @@
 /**
  * npm run eval -- <dataset.json> [more.json …] [--k 8] [--json] [--embedder local:hash-256]
- *                [--extractor rules|configured] [--ingest pipeline|raw]
+ *                [--extractor rules|configured] [--ingest pipeline|raw] [--memories]
  * Replays each dataset through the real write pipeline on a temporary database and scores
  * what recall would inject for every query (README: "Evaluation").
  */
@@ -19,6 +19,8 @@ const { values, positionals } = parseArgs({
     embedder: { type: 'string' },
     extractor: { type: 'string', default: 'configured' },
     ingest: { type: 'string', default: 'pipeline' },
+    /** List every memory the replay stored (with its status and source turn), to read failures. */
+    memories: { type: 'boolean', default: false },
   },
 });
 
@@ -27,7 +29,7 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-if (positionals.length === 0) fail('usage: npm run eval -- <dataset.json> [--k 8] [--json] [--embedder SPEC] [--extractor rules|configured] [--ingest pipeline|raw]');
+if (positionals.length === 0) fail('usage: npm run eval -- <dataset.json> [--k 8] [--json] [--embedder SPEC] [--extractor rules|configured] [--ingest pipeline|raw] [--memories]');
 const k = Number(values.k);
 if (!Number.isInteger(k) || k < 1 || k > 50) fail(`--k must be a whole number from 1 to 50; got "${values.k}"`);
 if (values.ingest !== 'pipeline' && values.ingest !== 'raw') fail(`--ingest must be "pipeline" or "raw"; got "${values.ingest}"`);
@@ -73,13 +75,17 @@ function printTable(report: EvalReport): void {
     recall_p50_ms: report.recall_p50_ms,
     recall_p95_ms: report.recall_p95_ms,
   });
+  if (report.memories) {
+    console.log('\nstored memories (user · status · type/kind · from turn):');
+    for (const m of report.memories) console.log(`  ${m.user} · ${m.status} · ${m.type}/${m.kind ?? '-'} · ${m.from ?? '-'}  ${m.summary}`);
+  }
 }
 
 try {
   const reports: EvalReport[] = [];
   for (const path of positionals) {
     const dataset = await loadDataset(path);
-    reports.push(await runEval(dataset, { embedder, extractionModel, ingest: values.ingest, k }));
+    reports.push(await runEval(dataset, { embedder, extractionModel, ingest: values.ingest, k, listMemories: values.memories }));
   }
   if (values.json) console.log(JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2));
   else reports.forEach(printTable);

@@ -4,7 +4,7 @@
  * memory section recall would inject.
  */
 import type { LanguageModel } from 'ai';
-import { count, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import { userDb } from '../../db/boundary';
 import { createWithSystem, createWithUser } from '../../db/boundary';
 import { connect, createPglite } from '../../db/connect';
@@ -21,6 +21,18 @@ export interface EvalOptions {
   extractionModel: LanguageModel | null;
   ingest: 'pipeline' | 'raw';
   k: number;
+  /** Also list every memory the replay stored, per user (for reading why a query failed). */
+  listMemories?: boolean;
+}
+
+/** One stored memory as `npm run eval -- --memories` lists it, with the turn it came from. */
+export interface StoredMemory {
+  user: string;
+  summary: string;
+  type: string;
+  kind: string | null;
+  status: string;
+  from: string | null;
 }
 
 export interface QueryResult {
@@ -63,6 +75,7 @@ export interface EvalReport {
   ingest: string;
   k: number;
   queries: QueryResult[];
+  memories?: StoredMemory[];
 }
 
 export function percentile(values: number[], p: number): number {
@@ -78,6 +91,29 @@ async function injectedSources(db: ReturnType<typeof userDb>, memoryIds: string[
   if (memoryIds.length === 0) return new Set();
   const rows = await db.run((tx) => tx.select({ messageId: memorySources.messageId }).from(memorySources).where(inArray(memorySources.memoryId, memoryIds)));
   return new Set(rows.flatMap((r) => (r.messageId ? [r.messageId] : [])));
+}
+
+/** Every memory of the dataset's users, in the order they were written, with its first source turn's id. */
+async function listStored(withUser: ReturnType<typeof createWithUser>, users: Map<string, string>, turns: Map<string, Map<string, string>>): Promise<StoredMemory[]> {
+  const out: StoredMemory[] = [];
+  for (const [user, userId] of users) {
+    const turnOf = new Map([...(turns.get(user) ?? new Map<string, string>())].map(([turn, message]) => [message, turn]));
+    const rows = await withUser(userId, (tx) =>
+      tx
+        .select({ summary: memories.summary, type: memories.type, kind: memories.kind, status: memories.status, messageId: memorySources.messageId })
+        .from(memories)
+        .leftJoin(memorySources, eq(memorySources.memoryId, memories.id))
+        .orderBy(asc(memories.createdAt)),
+    );
+    const seen = new Set<string>();
+    for (const row of rows) {
+      const key = `${row.summary}\u0000${row.status}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ user, summary: row.summary, type: row.type, kind: row.kind, status: row.status, from: row.messageId ? (turnOf.get(row.messageId) ?? null) : null });
+    }
+  }
+  return out;
 }
 
 async function countMemories(withUser: ReturnType<typeof createWithUser>, userIds: string[]): Promise<{ active: number; total: number }> {
@@ -155,6 +191,7 @@ export async function runEval(dataset: EvalDataset, options: EvalOptions): Promi
       ingest: options.ingest,
       k: options.k,
       queries: results,
+      ...(options.listMemories ? { memories: await listStored(withUser, replayed.users, replayed.turns) } : {}),
     };
   } finally {
     await connection.close();

@@ -25,7 +25,8 @@ const FLOORS: Record<string, { pass: number; include: number }> = {
   'everyday-holdout4.json': { pass: 0.54, include: 0.57 }, // 0.551 / 0.580 (0.562 / 0.591 after session 8; first sight 0.449 / 0.477; tuned on in session 8: README)
   'everyday-holdout5.json': { pass: 0.61, include: 0.66 }, // 0.636 / 0.685 (first sight 0.466 / 0.483; tuned on in session 9: README)
   'everyday-holdout6.json': { pass: 0.53, include: 0.55 }, // 0.556 / 0.577 (first sight 0.465 / 0.474; tuned on in session 10: README)
-  'everyday-holdout7.json': { pass: 0.47, include: 0.48 }, // 0.495 / 0.505 (first sight; held out, failures unread: README)
+  'everyday-holdout7.json': { pass: 0.49, include: 0.48 }, // 0.515 / 0.505 (first sight 0.495 / 0.505; tuned on from session 12: README)
+  'everyday-holdout8.json': { pass: 0.58, include: 0.60 }, // 0.613 / 0.620 (first sight 0.600 / 0.620 at 90953b4; held out, failures unread: README)
 };
 
 describe('recall evaluation on the shipped datasets', () => {
