@@ -46,6 +46,15 @@ const CARD_CANDIDATE = /(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])/g;
 const CN_ID = /(?<!\d)[1-9]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])/g;
 const US_SSN = /(?<!\d)(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?!\d)/g;
 const SSN_LABELLED = /\b(?:ssn|social security(?: number)?|社保号)\s*(?:is|:|#|number)?\s*(\d{9})\b/gi;
+// A national or tax ID named by its label, whatever the country's format: "my PESEL is 92071804567",
+// "SIN是 946 123 456", "passport no. X1234567", "NI number QQ 12 34 56 C". The label makes any run
+// of six or more digits (spaces and dashes allowed, letters around them) an identifier. (身份证 and
+// 社保号 are left to the checks above: a Chinese ID with a wrong check digit is no ID.)
+const NATIONAL_ID_LABELLED = new RegExp(
+  String.raw`(?:\b(?:ssn|sin|pesel|nino?|ni number|national insurance(?: number)?|passport(?: number| no\.?| #)?|nie|nif|dni|bsn|cpf|aadhaa?r|tfn|personnummer|codice fiscale|steuer-?id|tax (?:id|number|file number)|social insurance(?: number)?|id (?:number|card number)|national id(?: number)?)\b|护照号(?:码)?|居民证号)` +
+    String.raw`(?:\s+(?:number|no\.?|#))?\s*(?:is|was|:|#|=|-|是|为|：)?\s*["'“‘]?((?=(?:[A-Za-z]{0,3}[\s-]?)?(?:\d[\s-]?){6,}|(?:[A-Za-z]*\d){6})[A-Za-z0-9][A-Za-z0-9 -]{5,22}[A-Za-z0-9])`,
+  'gi',
+);
 const MIXED_TOKEN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{32,}={0,2}(?![A-Za-z0-9+/_-])/g;
 
 function luhnValid(digits: string): boolean {
@@ -116,6 +125,12 @@ export function findSecrets(text: string): SecretMatch[] {
     const span = valueSpan(match, 1);
     if (span) found.push({ kind: 'national_id', ...span });
   }
+  for (const match of text.matchAll(NATIONAL_ID_LABELLED)) {
+    const value = /^[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*?(?=\s+[A-Za-z]{2,}\b|$)/.exec(match[1]!)?.[0] ?? match[1]!;
+    const start = match.index + match[0].lastIndexOf(match[1]!);
+    // A Chinese ID or an SSN the checks above already found is one secret, not two.
+    if (!found.some((f) => f.start < start + value.length && start < f.end)) found.push({ kind: 'national_id', start, end: start + value.length });
+  }
   found.push(...contextualSecrets(text, KEY_PATTERNS));
   return found.sort((a, b) => a.start - b.start);
 }
@@ -169,7 +184,7 @@ export function maskValues(text: string, values: readonly string[]): string {
 }
 
 const CREDENTIAL_WORDS =
-  /\b(?:password|passwd|passcode|pwd|p[a@4]ssw[o0]rd|recovery phrase|seed phrase|mnemonic|(?:safe|door|gate|alarm|garage|locker) code|code (?:to|for) (?:the |my |our |their |his |her )?(?:safe|door|gate|alarm|garage|locker|house|flat|front door)|pin(?: code)?|api[ _-]?key|api[ _-]?token|access[ _-]?token|secret[ _-]?key|private[ _-]?key|access[ _-]?key|token|credentials?|card number|credit card|debit card|bank card|cvv|cvc|ssn|social security|passport number|id number|id card|national id|login)\b|密码|口令|卡号|身份证|银行卡|信用卡|验证码|密钥|社保号/i;
+  /\b(?:password|passwd|passcode|pwd|p[a@4]ssw[o0]rd|recovery phrase|seed phrase|mnemonic|(?:safe|door|gate|alarm|garage|locker) code|code (?:to|for) (?:the |my |our |their |his |her )?(?:safe|door|gate|alarm|garage|locker|house|flat|front door)|pin(?: code)?|api[ _-]?key|api[ _-]?token|access[ _-]?token|secret[ _-]?key|private[ _-]?key|access[ _-]?key|token|credentials?|card number|credit card|debit card|bank card|cvv|cvc|ssn|sin|pesel|nino|ni number|national insurance|tax file number|social security|passport(?: number| no)?|id number|id card|national id|login)\b|密码|口令|卡号|身份证|护照号|银行卡|信用卡|验证码|密钥|社保号/i;
 
 /** Does the text talk about a credential or identifier (so the credential is its point)? */
 export function mentionsCredential(text: string): boolean {
