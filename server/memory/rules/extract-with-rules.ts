@@ -24,6 +24,7 @@ import { STANDING_INSTRUCTION_RULES } from './standing-instructions';
 import { IN_PASSING_RULES } from './in-passing';
 import { chinesePlaces } from './entities';
 import { RELATION_EN, RELATION_ZH } from './lexicon';
+import { knownPeople, namedSubject, namesInSpeech } from './people';
 import { splitClauses, splitSentences, type Segment } from './segments';
 
 const ALL_RULES: readonly Rule[] = [
@@ -117,7 +118,8 @@ function withCarriedSubject(clause: Segment, previous: Segment | undefined, chin
 }
 
 const RELATION_PHRASE = new RegExp(`^(?:(?:also|and|but|oh|plus|so)[\\s,]+)*((?:my|our)\\s+(?:(?:older|younger|big|little|baby|twin|best|oldest|youngest|eldest)\\s+)?(?:${RELATION_EN})(?:s)?)(?:['’]s)?\\b`, 'i');
-const THIRD_PERSON_START = /^((?:(?:also|and|but|oh|plus|so)[\s,]+)*)(he|she|they)(['’](?:s|re|ll|d|ve))?\b/i;
+// Chat drops the apostrophe: "hes a cook", "shes a nurse", "theyre twins".
+const THIRD_PERSON_START = /^((?:(?:also|and|but|oh|plus|so)[\s,]+)*)(he|she|they)(['’]?(?:s|re|ll|d|ve))?\b/i;
 // "I've got a new manager at the campus, her name is Priya": someone introduced mid-sentence.
 const INTRODUCED = new RegExp(`\\b(?:got|have|met|hired|with)\\s+(?:a|an)\\s+(?:new\\s+)?(${RELATION_EN})\\b`, 'i');
 const THEIR_NAME = /^((?:(?:also|and|but|oh|plus|so)[\s,]+)*)(?:his|her|their)\s+name\s+is\b/i;
@@ -138,7 +140,10 @@ function withNamedPerson(clause: Segment, person: string | null): Segment {
   if (!match) return clause;
   // "they both hate mushrooms" after "my daughter…" is not her: "they" needs people.
   if (match[2]?.toLowerCase() === 'they' && !/(?:s|\band\s+\S+|twins|folks|in-laws)$/i.test(person)) return clause;
-  const verb = match[3] ? { "'s": ' is', '’s': ' is', "'re": ' are', '’re': ' are', "'ll": ' will', '’ll': ' will', "'d": ' would', '’d': ' would' }[match[3].toLowerCase()] ?? match[3] : '';
+  const contraction = match[3]?.toLowerCase().replace(/^['’]/, '');
+  // "shed"/"hell" without an apostrophe are words of their own: only 's/'re are read bare.
+  if (contraction && match[3]!.length === contraction.length && !['s', 're'].includes(contraction)) return clause;
+  const verb = contraction ? ({ s: ' is', re: ' are', ll: ' will', d: ' would', ve: ' have' }[contraction] ?? '') : '';
   return { ...clause, text: `${match[1] ?? ''}${person}${verb}${clause.text.slice(match[0].length)}` };
 }
 
@@ -169,6 +174,29 @@ function withPlaceZh(clause: Segment, earlier: readonly Segment[]): Segment {
   if (!THERE_ZH.test(clause.text)) return clause;
   const place = earlier.flatMap((segment) => chinesePlaces(segment.text)).at(-1);
   return place ? { ...clause, text: clause.text.replace(THERE_ZH, place) } : clause;
+}
+
+/**
+ * Whom a clause opens with, for the he/she of the clauses after it: "my partner mele is…" (the
+ * relation with the name that follows it, so "shes a nurse" is Mele's), "my husband", or a
+ * person the user has named ("duarte will look for a job, hes a cook").
+ */
+function personOpening(text: string, people: ReadonlySet<string>): string | null {
+  const relation = RELATION_PHRASE.exec(text);
+  if (relation?.[1]) {
+    const name = /^\s*,?\s*([\p{L}'’-]{2,16})/u.exec(text.slice(relation.index + relation[0].length))?.[1];
+    return name && people.has(name.toLowerCase()) && namesInSpeech(relation[0] + ' ' + name).length > 0 ? `${relation[1]} ${name}` : relation[1];
+  }
+  const opening = text.replace(/^(?:(?:also|and|but|oh|plus|so|btw|ok)[\s,]+)*/i, '');
+  return namedSubject(opening, people);
+}
+
+/** The last person a stretch of English text opens a sentence or clause with, if any. */
+function lastPersonIn(text: string, people: ReadonlySet<string>): string | null {
+  if (isMostlyChinese(text)) return null;
+  let found: string | null = null;
+  for (const part of text.split(/[.!?;,]+\s*|\s+(?:and|but|so)\s+/)) found = personOpening(part.trim(), people) ?? found;
+  return found;
 }
 
 function introduced(text: string): string | null {
@@ -203,13 +231,24 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
   let personZh: string | null = options.prior?.zh ?? null;
   let person: string | null = [...own.slice(0, from).matchAll(RELATION_ANYWHERE)].at(-1)?.[1] ?? options.prior?.en ?? null;
   let correctingZh = false;
+  const people = knownPeople([toSimplified(message.content), ...window.messages.filter((m) => m.role === 'user' && m.id !== message.id).map((m) => m.content)], window.knownEntities);
+  // Words cut from the user's own (reported speech, quotes) still say who "he" is next.
+  const written = toSimplified(message.content);
+  let cursor = from;
   for (const spoken of splitSentences(own, from, to)) {
+    person = lastPersonIn(written.slice(cursor, spoken.start), people) ?? person;
+    cursor = spoken.end;
     const { segment: sentence, lead } = afterCorrectionLead(spoken);
     if (lead) correctingZh = true;
     if (sentence.text.trim() === '') continue;
     const clauses = splitClauses(own, sentence);
     const clauseTexts = clauses.map((clause) => clause.text);
-    if (!options.explicit && isHypothetical(sentence.text, clauseTexts)) continue;
+    if (!options.explicit && isHypothetical(sentence.text, clauseTexts)) {
+      // "My husband Taras says I work too much. He is a mechanic": a sentence that states nothing
+      // still says who "he" is next.
+      person = lastPersonIn(sentence.text, people) ?? person;
+      continue;
+    }
     // Venting states no plan ("I want to delete it all") but may state a taste ("ugh I hate crowds").
     const venting = !options.explicit && isVenting(sentence.text);
     const sentenceChinese = isMostlyChinese(sentence.text);
@@ -237,7 +276,7 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
       // Naming who "he" is (or whose news it is) is not borrowing the previous clause's subject.
       const clause = chinese ? withPlaceZh(withPersonZh(carried, personZh), clauses.slice(0, index)) : withNamedPerson(carried, person);
       if (chinese) personZh = RELATION_MENTION_ZH.exec(raw.text)?.[1] ?? personZh;
-      if (!chinese) person = RELATION_PHRASE.exec(clause.text)?.[1] ?? introduced(clause.text) ?? person;
+      if (!chinese) person = personOpening(clause.text, people) ?? introduced(clause.text) ?? person;
       if (!options.explicit && index > 0 && isConditionClause(clause.text)) return;
       if (!options.explicit && isQuestion(clause.text, sentence.text, index === clauses.length - 1) && !isPersistentRequest(clause.text)) return;
       const ctx = makeContext({ ...base, clause, index, chinese, hedged: isHedged(clause.text), carriedSubject: dropped === null && carried.text !== raw.text });

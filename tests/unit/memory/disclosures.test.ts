@@ -259,3 +259,22 @@ describe('session 10: "do" as a verb and as emphasis', () => {
     expect(summaries('i really do enjoy baking bread')[0]).toBe('really enjoys baking bread');
   });
 });
+
+describe('session 12: who "he" and "she" are', () => {
+  it('names the person a clause opens with, chat spellings ("shes", "hes") included', () => {
+    expect(summaries("my partner mele is bringing dessert, shes a nurse at the city hospital")).toContain('partner mele is a nurse at the city hospital');
+    expect(summaries('my brother kai moved in, hes a plumber')).toContain('brother kai is a plumber');
+    // "shed" and "hell" are words, not "she'd" and "he'll".
+    expect(summaries('my sister ana visited, shed is where she keeps her bikes').some((s) => s.includes('ana would'))).toBe(false);
+  });
+
+  it('a sentence that states nothing (reported speech) still says who comes next', () => {
+    expect(summaries('My wife Ingrid says I snore. She is a pilot for a cargo airline.')).toContain('wife ingrid is a pilot for a cargo airline');
+  });
+
+  it('a person the user named earlier is the he of a later clause', () => {
+    const window = said('we found a flat, tomas will look for work there, hes a carpenter', [['user', 'my boyfriend tomas hates moving'], ['assistant', 'Moving is hard.']]);
+    const found = validateExtracted(extractWithRules(window), window).accepted.map((i) => i.summary.toLowerCase());
+    expect(found).toContain('tomas is a carpenter');
+  });
+});
