@@ -80,7 +80,8 @@ const CONSEQUENCE = /^((?:\S+\s+){2,}?\S+)\s+(?:so|because|which means|hence)\s+
 
 /** Removes fillers at both ends ("so", "actually", "lol", trailing punctuation and emoji). */
 export function stripFillers(text: string): string {
-  let result = text.trim().replace(CONSEQUENCE, '$1');
+  // "a midwife haha she'd be so offended": laughter ends what was said; the rest is an aside.
+  let result = text.trim().replace(CONSEQUENCE, '$1').replace(/^((?:\S+\s+){2,}?\S+?)[\s,]+(?:haha+|hehe+|lol|lmao|rofl)\b[\s\S]*$/i, '$1');
   for (let i = 0; i < 3; i += 1) {
     const before = result;
     result = result.replace(LEADING_FILLER, '').replace(LEADING_HEDGE, '').replace(TRAILING_FILLER, '').trim();

@@ -17,7 +17,7 @@ import { CHINESE_RULES } from './chinese-rules';
 import { ENGLISH_RULES } from './english-rules';
 import { ENGLISH_UPDATE_RULES } from './english-updates';
 import { extractExplicit } from './extract-explicit';
-import { isConditionClause, isHedged, isHypothetical, isPersistentRequest, isQuestion, isVenting } from './filters';
+import { CORRECTION_LEAD_EN, isConditionClause, isHedged, isHypothetical, isOneOff, isPersistentRequest, isQuestion, isVenting } from './filters';
 import { INSTRUCTION_RULES } from './instructions';
 import { RESCHEDULE_RULES } from './reschedule';
 import { STANDING_INSTRUCTION_RULES } from './standing-instructions';
@@ -50,7 +50,7 @@ const HAPPENED_TO_ME = /\b(?:hurt|sprained|broke|twisted|injured|tore|pulled|fra
 const SUBJECTLESS_START = /^(?:(?:but|and|also)\s+)*(originally|also|now|currently|still|from|based|living|training|working|studying|saving)\b/i;
 // Chat drops the subject: "Not a fan of spicy food", "Switched jobs last month", "Love hiking".
 // (Not "Always …" / "Never …": those open instructions to the assistant.)
-const DROPPED_I_AM = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|yeah|yep|lol|well|anyway)[\s,]+)*(?=(?:not (?:a|really a|much of a)|a (?:big|huge)|big|huge|allergic|vegetarian|vegan|pescatarian|based in|originally from|currently (?:learning|working|based)|learning|trying to|moving|flying|heading|married|engaged|single|divorced|pregnant|retired|back to|doing (?!(?:it|that|this|so|ok|okay|fine|good|great|well|alright)\b)|(?:still|just|currently|really|now)\s+\w+ing)\b)/i;
+const DROPPED_I_AM = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|yeah|yep|lol|well|anyway)[\s,]+)*(?=(?:not (?:a|really a|much of a)|(?:a )?(?:big|huge) (?!news|update|day|week|thing|deal|change|mess|problem|question|favou?r|win|relief)\w+|allergic|vegetarian|vegan|pescatarian|based in|originally from|currently (?:learning|working|based)|learning|trying to|moving|flying|heading|married|engaged|single|divorced|pregnant|retired|back to|doing (?!(?:it|that|this|so|ok|okay|fine|good|great|well|alright)\b)|(?:still|just|currently|really|now)\s+\w+ing)\b)/i;
 // …and chat drops it before what happened: "cancelled the physio for friday, rebooked it for
 // wednesday", "had my wisdom teeth out on wednesday", "got a rescue dog on saturday".
 // ("work is killing me": a noun before "is" is the subject, not a verb missing its "I".)
@@ -70,7 +70,8 @@ function afterCorrectionLead(segment: Segment): { segment: Segment; lead: boolea
 const ZH_OTHER_SUBJECT = /^(?:他|她|它|你|您|他们|她们|这|那|别人|大家|[A-Za-z])/;
 
 const CHAT_ARE = /\b(i|we|they|you|u)\s+r\b(?=\s+\w)/gi;
-const INTERJECTION = /^(?:(?:idk|ngl|tbh|honestly|lol|lmao|haha+|ugh+|omg|man|dude|welp|meh)[\s,!.]+)+(?=(?:i|i['’]m|im|i['’]ve|ive)\b)/i;
+// "big news i got the supervisor job": the announcement is not the subject either.
+const INTERJECTION = /^(?:(?:idk|ngl|tbh|honestly|lol|lmao|haha+|ugh+|omg|man|dude|welp|meh|(?:big|huge|good|great|exciting|some|random) news|guess what|update|news)[\s,!.:]+)+(?=(?:i|i['’]m|im|i['’]ve|ive)\b)/i;
 
 // Chinese chat drops 我 before what the user does: "现在在阿里云上班", "已经在成都安顿下来了",
 // "周末一般去密云水库钓鱼", "平时喝美式". Time and frequency words, then a verb of the user's own life.
@@ -191,6 +192,38 @@ function personOpening(text: string, people: ReadonlySet<string>): string | null
   return namedSubject(opening, people);
 }
 
+// "mele's actually a midwife", "tomas's a chef now": a named person's 's before what they are is "is".
+function withNameIs(clause: Segment, people: ReadonlySet<string>): Segment {
+  const match = /^((?:(?:oh|and|also|but|so|btw|ok)[\s,]+)*)([\p{L}-]{2,16})['’]s\s+(?=(?:actually|really|now|still|just|not|also|a|an|the|from|in|at|on|into|allergic|vegan|vegetarian|pregnant|married|engaged|[a-z]+ing)\b)/iu.exec(clause.text);
+  if (!match?.[2] || !people.has(match[2].toLowerCase())) return clause;
+  return { ...clause, text: `${match[1] ?? ''}${match[2]} is ${clause.text.slice(match[0].length)}` };
+}
+
+// "i went fully vegetarian", "he's gone vegan", "we turned plant-based": a diet taken up is the
+// diet one now has, said the way its slot reads it ("I'm vegetarian now"), not an event.
+const BECAME_DIET = /(?<![\w'’])(i|we|he|she|they|[a-z]{2,})(?:\s+(?:have|has|is)|['’](?:ve|s))?\s+(?:just\s+|finally\s+|recently\s+|officially\s+)?(?:went|gone|turned|became|become|switched to being|decided (?:i['’]?m|he['’]?s|she['’]?s|to be|to go))\s+(?:(?:fully|full|totally|completely|100%|strictly|properly)\s+)?(vegetarian|vegan|pescatarian|pescetarian|plant[- ]based|keto|gluten[- ]free|dairy[- ]free|teetotal|sober)\b/i;
+
+// "i got the deputy principal job", "landed the senior designer role": the job one now has.
+const GOT_TITLED_JOB = /^((?:(?:so|and|also|oh|btw|ok|finally|omg)[\s,]+)*)i\s+(?:just\s+|finally\s+|officially\s+)?(?:got|landed|accepted|took|was offered|bagged|nabbed)\s+(?:the|a|an)\s+(?:new\s+)?((?!(?:new|same|other|old|dream|first|second)\b)[a-z][a-z -]{2,40}?)\s+(?:job|role|position|gig|post)\b(?!\s+(?:at|with|in)\b)/i;
+
+function withBecameSaidAsIs(clause: Segment): Segment {
+  const job = GOT_TITLED_JOB.exec(clause.text);
+  if (job?.[2]) {
+    const title = job[2].trim();
+    return { ...clause, text: `${job[1] ?? ''}I work as ${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title} now${clause.text.slice(job.index + job[0].length)}` };
+  }
+  const match = BECAME_DIET.exec(clause.text);
+  if (!match) return clause;
+  const who = match[1]!;
+  const be = /^i$/i.test(who) ? "I'm" : /^(?:we|they)$/i.test(who) ? `${who} are` : `${who} is`;
+  // "…went vegan in january": when it began is not a date to plan around.
+  const rest = clause.text
+    .slice(match.index + match[0].length)
+    .replace(/^\s+(?:in|last|since|this|back in|about|around|a (?:few|couple)|\d+)\b[^,;]*/i, '')
+    .replace(/^\s*now\b/i, '');
+  return { ...clause, text: `${clause.text.slice(0, match.index)}${be} ${match[2]!.toLowerCase()} now${rest}` };
+}
+
 /** The last person a stretch of English text opens a sentence or clause with, if any. */
 function lastPersonIn(text: string, people: ReadonlySet<string>): string | null {
   if (isMostlyChinese(text)) return null;
@@ -221,7 +254,8 @@ function priorPerson(message: SourceMessage, window: ExtractionWindow): TextOpti
   const text = toSimplified(previous.content);
   // The later of a relation word and a nickname: "纠正一下，小雅其实在苏州上班" → "她八月中要来…" is 小雅.
   const zh = [...text.matchAll(new RegExp(`${RELATION_ZH}|${NICKNAME_ZH.source}`, 'g'))].at(-1)?.[0] ?? null;
-  return { en: [...text.matchAll(RELATION_ANYWHERE)].at(-1)?.[1] ?? null, zh };
+  // "my boy nikau is 14" → "he's vegetarian now" is Nikau (with the relation, "Boy Nikau").
+  return { en: lastPersonIn(text, knownPeople([text], window.knownEntities)) ?? [...text.matchAll(RELATION_ANYWHERE)].at(-1)?.[1] ?? null, zh };
 }
 
 /** Drafts → schema items for one stretch [from, to) of a message's own words. */
@@ -231,6 +265,7 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
   let personZh: string | null = options.prior?.zh ?? null;
   let person: string | null = [...own.slice(0, from).matchAll(RELATION_ANYWHERE)].at(-1)?.[1] ?? options.prior?.en ?? null;
   let correctingZh = false;
+  let correctingEn = false;
   const people = knownPeople([toSimplified(message.content), ...window.messages.filter((m) => m.role === 'user' && m.id !== message.id).map((m) => m.content)], window.knownEntities);
   // Words cut from the user's own (reported speech, quotes) still say who "he" is next.
   const written = toSimplified(message.content);
@@ -274,9 +309,14 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
       const dropped = chinese ? withDroppedWoZh(raw, clauses[index - 1]) : null;
       const carried = dropped ?? withCarriedSubject(raw, clauses[index - 1], chinese);
       // Naming who "he" is (or whose news it is) is not borrowing the previous clause's subject.
-      const clause = chinese ? withPlaceZh(withPersonZh(carried, personZh), clauses.slice(0, index)) : withNamedPerson(carried, person);
+      const clause = chinese ? withPlaceZh(withPersonZh(carried, personZh), clauses.slice(0, index)) : withBecameSaidAsIs(withNamedPerson(withNameIs(carried, people), person));
       if (chinese) personZh = RELATION_MENTION_ZH.exec(raw.text)?.[1] ?? personZh;
       if (!chinese) person = personOpening(clause.text, people) ?? introduced(clause.text) ?? person;
+      if (!chinese && CORRECTION_LEAD_EN.test(clause.text)) {
+        correctingEn = true;
+        return;
+      }
+      if (!options.explicit && isOneOff(clause.text)) return;
       if (!options.explicit && index > 0 && isConditionClause(clause.text)) return;
       if (!options.explicit && isQuestion(clause.text, sentence.text, index === clauses.length - 1) && !isPersistentRequest(clause.text)) return;
       const ctx = makeContext({ ...base, clause, index, chinese, hedged: isHedged(clause.text), carriedSubject: dropped === null && carried.text !== raw.text });
@@ -289,7 +329,7 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
           ? !options.explicit && (isVenting(clause.text) || (isVenting(clauseTexts.slice(0, index).join(' ')) && !SAYS_WHAT_IT_IS_ZH.test(clause.text)))
           : venting;
         if ((rule.lang === 'zh') !== chinese || (groaning && !VENTING_SAFE.has(rule.name) && !HAPPENED_TO_ME.test(clause.text))) continue;
-        for (const draft of rule.apply(ctx)) found.push({ draft: correctingZh && chinese && CORRECTABLE_KINDS.has(draft.kind) ? { ...draft, negative: true } : draft, sentence: sentence.text });
+        for (const draft of rule.apply(ctx)) found.push({ draft: (chinese ? correctingZh : correctingEn) && CORRECTABLE_KINDS.has(draft.kind) ? { ...draft, negative: true } : draft, sentence: sentence.text });
       }
     });
   }

@@ -11,11 +11,17 @@ const QUESTION_WORDS_ZH = /什么|怎么|为什么|为啥|如何|哪里|哪儿|�
 const QUESTION_END_ZH = /(?:吗|呢|么|吧)\s*[?？。]?\s*$/;
 const QUESTION_ABOUT_SELF_ZH = /该怎么|怎么办|怎么(?:回|说|写|做|弄|处理|选|安排)|是不是|要不要|该不该|能不能|可不可以|好不好|行不行|有没有必要|如何|为什么|为啥/;
 
+const DISBELIEF_END = /(?:\?{2,}|\?!|!\?)\s*$/;
+const STATES = /\b(?:i|i['’]m|im|he|he['’]s|she|she['’]s|we|we['’]re|they|they['’]re|is|are|was|were|has|have|had)\b/i;
+const isDisbelief = (text: string) => DISBELIEF_END.test(text) && !QUESTION_START_EN.test(text) && !/\b(?:should|could|would|shall)\s+(?:i|we)\b/i.test(text) && STATES.test(text);
+
 /** Is this clause a question (last clause of a "?" sentence, an inverted or wh- start, 吗/呢)? */
 export function isQuestion(clause: string, sentence: string, isLastClause: boolean): boolean {
   const text = clause.trim();
+  // "he's decided he's vegetarian now??", "she's 14?!": disbelief at a statement, not a question.
+  if (isDisbelief(text)) return false;
   if (/[?？]\s*$/.test(text)) return true;
-  if (isLastClause && /[?？]\s*$/.test(sentence.trim())) return true;
+  if (isLastClause && /[?？]\s*$/.test(sentence.trim()) && !isDisbelief(sentence.trim())) return true;
   // "so when you suggest schedules keep everything after 10am" sets a condition, it does not ask.
   if (/^(?:(?:so|and|also|but)\s+)?(?:when(?:ever)?|every time)\s+(?:you|u)\b/i.test(text)) return false;
   if (QUESTION_START_EN.test(text)) return true;
@@ -52,6 +58,32 @@ export function isHypothetical(sentence: string, clauseTexts: readonly string[])
 export function isConditionClause(clause: string): boolean {
   return HYPOTHETICAL_START_EN.test(clause.trim());
 }
+
+const LEAD_EN = String.raw`^(?:(?:ok(?:ay)?|so|and|also|oh|btw|anyway|tbh|honestly|lol|hmm+|well|cheers|thanks)[\s,!.]+)*`;
+// "i need food that isnt toast", "i need a warm up circuit for year 9", "need ideas for a 70yo":
+// what the user asks for now, not something about them that lasts.
+const NEED_NOW = new RegExp(
+  String.raw`${LEAD_EN}(?:i\s+)?(?:really\s+|just\s+|urgently\s+|kinda\s+)?need\s+(?:(?:some|a few|a couple of|more)\s+)?(?:help|ideas?|tips|advice|suggestions?|recommendations?|recs|inspo|inspiration|recipes?|food|something|anything|to know|to figure|to find|to decide|to pick|to choose|to write|to make|to cook|to plan|to book|to get (?:ready|through))\b|${LEAD_EN}(?:i\s+)?(?:really\s+|just\s+)?need\s+(?:a|an|some)\s+[^,.;]{2,60}?\s+for\s+(?:a|an|the|this|tonight|tomorrow|next|\d)\b`,
+  'i',
+);
+// "hes fine", "she's gonna be so mad", "can't tell her": how someone is right now, or an aside.
+const PASSING_STATE = new RegExp(
+  String.raw`${LEAD_EN}(?:(?:he|she|they|it|[a-z]+)(?:['’]?s|\s+is|\s+are|['’]re)\s+(?:(?:totally|completely|so|all|doing|gonna be|going to be)\s+)*(?:fine|ok|okay|alright|all right|good|better|great|well|mad|annoyed|upset|thrilled|going to be)|(?:but\s+)?(?:i\s+)?can['’]?t\s+tell\s+(?:her|him|them|anyone|my \w+))[\s!.]*$`,
+  'i',
+);
+// "…so no moving thank god", "same school thankfully": relief at news said before, not a rule.
+const RELIEF = /\b(?:thank god|thank goodness|thankfully|phew|luckily|what a relief)[\s!.]*$/i;
+
+/** A clause that is about this moment only (a request, a passing state, relief): nothing to keep. */
+export function isOneOff(clause: string): boolean {
+  const text = clause.trim();
+  // "need a present idea for my sister Ellie" still says who Ellie is.
+  return (NEED_NOW.test(text) && !/\b(?:my|our)\s+\w/i.test(text)) || PASSING_STATE.test(text) || RELIEF.test(text);
+}
+
+// "i told u wrong the other day", "my bad", "correction:": the marker states nothing; what the
+// message says next corrects what was said before.
+export const CORRECTION_LEAD_EN = /^(?:(?:oh|oops|ah|and|also|btw|ok)[\s,]+)*(?:i\s+(?:told|gave)\s+(?:you|u)\s+(?:wrong|the wrong \w+)(?:\s+(?:the other day|earlier|before|last time|yesterday))?|i\s+(?:was|got (?:it|that))\s+wrong(?:\s+(?:the other day|earlier|before|last time))?|my bad|correction|scratch that|i misspoke|i said (?:it|that) wrong)[\s,:;!.]*$/i;
 
 /** Heat-of-the-moment language: "I'm so done with this project, I want to delete it all". */
 export function isVenting(sentence: string): boolean {

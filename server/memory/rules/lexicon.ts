@@ -17,6 +17,8 @@ export const RELATIONS_EN = [
   // How people type them in chat.
   'bf', 'gf', 'hubby', 'wifey', 'bestie', 'bff', 'buddy', 'grandson', 'granddaughter', 'stepdad', 'stepmom', 'stepmum',
   'stepson', 'stepdaughter', 'sis', 'bro', 'twins', 'neighbour', 'neighbor',
+  // "my boy nikau is 14", "my girl turns 6", "my mate sent this".
+  'boy', 'girl', 'mate', 'son-in-law', 'daughter-in-law', 'stepbrother', 'stepsister',
   // Pets, named like people ("our bearded dragon turns 5", "my puppy hates the hoover").
   'puppy', 'pup', 'kitten', 'bunny', 'rabbit', 'hamster', 'guinea pig', 'parrot', 'budgie', 'tortoise', 'turtle',
   'lizard', 'bearded dragon', 'gecko', 'horse', 'pony', 'ferret', 'greyhound',
@@ -26,7 +28,8 @@ export const FAMILY_RELATIONS = new Set([
   'daughter', 'kid', 'child', 'baby', 'mom', 'mum', 'mother', 'dad', 'father', 'sister', 'brother', 'grandma',
   'grandmother', 'grandpa', 'grandfather', 'aunt', 'uncle', 'cousin', 'niece', 'nephew', 'in-laws',
   'mother-in-law', 'father-in-law', 'bf', 'gf', 'hubby', 'wifey', 'grandson', 'granddaughter', 'stepdad', 'stepmom',
-  'stepmum', 'stepson', 'stepdaughter', 'sis', 'bro',
+  'stepmum', 'stepson', 'stepdaughter', 'sis', 'bro', 'boy', 'girl', 'son-in-law', 'daughter-in-law', 'stepbrother',
+  'stepsister',
 ]);
 export const RELATION_EN = alternation(RELATIONS_EN);
 

@@ -55,7 +55,7 @@ export function namesInSpeech(text: string): string[] {
 // What a person does or is, after their name: "dev hurt his back", "elsa starts förskola",
 // "marcus is a kiwi", "mateo and lucia are 9". A verb form, not "dev tools" or "turnip soup".
 const PERSON_VERB =
-  /^(?:(?:just|also|really|still|always|never|finally|both|already|now|actually)\s+)*(?:is|are|was|were|has|have|had|(?:will|would|can|could|should|might|must)\s+[a-z]{2,}|isn['’]?t|doesn['’]?t|didn['’]?t|can['’]?t|won['’]?t|hates?|loves?|likes?|adores?|prefers?|eats?|drinks?|lives?|works?|starts?|started|turns?|turned|goes|went|got|gets|hurt|broke|sprained|fell|moved|quit|left|joined|passed|finished|plays?|does|did|needs?|wants?|says?|said|thinks?|[a-z]{3,}(?:ed|es)|[a-z]{3,}[^s\W]s)\b/i;
+  /^(?:(?:just|also|really|still|always|never|finally|both|already|now|actually)\s+)*(?:is|are|was|were|has|have|had|(?:will|would|can|could|should|might|must)\s+[a-z]{2,}|isn['’]?t|doesn['’]?t|didn['’]?t|can['’]?t|won['’]?t|hates?|loves?|likes?|adores?|prefers?|eats?|drinks?|lives?|works?|starts?|started|turns?|turned|goes|went|got|gets|hurt|broke|sprained|fell|moved|quit|left|joined|passed|finished|made|won|lost|came|took|gave|ran|began|became|bought|caught|met|sold|told|grew|flew|drove|plays?|does|did|needs?|wants?|says?|said|thinks?|[a-z]{3,}(?:ed|es)|[a-z]{3,}[^s\W]s)\b/i;
 // …but not an opinion with nothing in it: "elsa is so cute", "marcus was hilarious".
 const OPINION_ONLY = /^(?:is|are|was|were)\s+(?:(?:so|really|very|super|just|such|totally|kinda|pretty)\s+)*(?:an?\s+)?(?:cute|sweet|great|awesome|amazing|cool|nice|lovely|adorable|fun|good|bad|funny|hilarious|crazy|wild|annoying|the best|the worst|right|fine|ok|okay)\b[\s!.]*$/i;
 

@@ -47,12 +47,22 @@ const OPEN_SWITCH = new RegExp(
   String.raw`^(?:(?:also|and|so|oh|btw|fyi|heads up|ok|okay|update:?|well)[\s,]+)*(?:(?:my|the|our|his|her|their)\s+)?([a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,})?)\s+(?:(?:has|have|just|finally)\s+)*(?:decided to |is going to |are going to |will |wants? to )?(?:switch|switched|switches|switching|change|changed|changes|changing)\s+(?:it\s+)?to\s+(.+)$`,
   'i',
 );
+// "they pushed my cleaning to the 21st", "moved our viewing to friday": any noun after the verb.
+const OPEN_VERB_FIRST = new RegExp(String.raw`\b(?:${OPEN_MOVE}|rescheduled|rebooked)\s+(?:my|the|our|his|her|their)\s+([a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,})?)\s+(?:back\s+)?(?:to|till|until|for)\s+(.+)$`, 'i');
+// "the crossing is now saturday 25 april", "choir practice is on wednesdays now, 7pm": a thing
+// said to be at a new time "now" has moved there. Only a time after it counts ("my son is now 5" is
+// no schedule).
+const WHEN_START = String.raw`(?:on\s+|at\s+|for\s+)?(?:(?:this|next|the)\s+)?(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|tomorrow|tonight|every|\d)`;
+const OPEN_IS_NOW = new RegExp(
+  String.raw`^(?:(?:also|and|so|oh|btw|fyi|heads up|ok|okay|small thing|update:?|change of plans?|well)[\s,:]+)*(?:(?:my|the|our|his|her|their)\s+)?([a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,})?)\s+(?:is|are)\s+(?:now\s+(${WHEN_START}.*)|(${WHEN_START}.*?)\s+now\b.*)$`,
+  'i',
+);
 const MOVED_BEFORE = new RegExp(String.raw`\b(?:(?:my|the|our|his|her|their)\s+)?([a-z][a-z-]{2,})\s+(?:(?:got|was|has been|is|just)\s+)*(?:${OPEN_MOVE}|changed|cancell?ed|is off|fell through)\b`, 'i');
 const INSTEAD = /^(?:(?:so|and|but|now)\s+)*(?:(?:we|i)(?:['’]re|['’]m| are| am)?\s+)?(?:going|doing it|going instead|flying|heading|leaving|doing)?\s*(.+?\binstead)\b/i;
 
 function moved(ctx: RuleContext, noun: string, newTime: string, chinese: boolean, open = false): Draft[] {
-  // "april 10 bc the school gym flooded lol": the reason is not the date.
-  const when = stripFillers(newTime.replace(/\s+(?:instead of|rather than)\b.*$/i, '').replace(/\s+(?:bc|because|cos|cuz|since|so|as|lol|but|and)\b.*$/i, '').replace(/[,，].*$/, ''));
+  // "april 10 bc the school gym flooded lol": the reason is not the date; "the 21st, 9am" keeps its hour.
+  const when = stripFillers(newTime.replace(/\s+(?:instead of|rather than)\b.*$/i, '').replace(/\s+(?:bc|because|cos|cuz|since|so|as|lol|but|and)\b.*$/i, '').replace(/[,，](?!\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)\b)[\s\S]*$/i, '').replace(/([,，]\s*\d{1,2}(?::\d\d)?\s*(?:am|pm))\b[\s\S]*$/i, '$1'));
   // "bowling got moved to thursday nights", "book club switches to the second Wednesday": a
   // standing schedule changes; it is a lasting fact that replaces the old one, not a one-day plan.
   if (chinese ? FREQUENCY_ZH.test(when) : FREQUENCY_EN.test(when)) {
@@ -106,6 +116,11 @@ const english: Rule = {
     if (it?.[1] && named) return moved(ctx, named.replace(/^appt$/i, 'appointment'), it[1], false);
     const open = OPEN_NOUN_FIRST.exec(text);
     if (open?.[1] && open[2] && !NOT_A_THING.test(open[1])) return moved(ctx, open[1], open[2], false, true);
+    const verbFirst = OPEN_VERB_FIRST.exec(text);
+    if (verbFirst?.[1] && verbFirst[2] && !NOT_A_THING.test(verbFirst[1])) return moved(ctx, verbFirst[1], verbFirst[2], false, true);
+    const isNow = OPEN_IS_NOW.exec(text);
+    const nowWhen = isNow?.[2] ?? isNow?.[3];
+    if (isNow?.[1] && nowWhen && !NOT_A_THING.test(isNow[1])) return moved(ctx, isNow[1], nowWhen.replace(/^(?:on|at|for)\s+/i, ''), false, true);
     const switched = OPEN_SWITCH.exec(text);
     if (switched?.[1] && switched[2] && !NOT_A_THING.test(switched[1]) && FREQUENCY_EN.test(switched[2])) return moved(ctx, switched[1], switched[2], false, true);
     // "porto moved, … so we're going sept 5-12 instead": the thing was named clauses before.

@@ -33,6 +33,9 @@ const MAX_UNGROUNDED_WORDS = 4;
 // The relation words a rule puts where the message said 他/她/它 (see summaryProblem).
 const RELATION_THE_PRONOUN_NAMES = new RegExp(RELATION_ZH, 'g');
 
+const THIRD_PERSON_EN = /\b(?:he|she|they|hes|shes|he['’]s|she['’]s|they['’]re|theyre|he['’]d|she['’]d)\b/i;
+const NAMED_SUBJECT_EN = /^(?:[\p{L}'’-]+\s+){1,3}?(?=(?:is|are|was|were|has|have|had|will|would|can|does|did|loves|hates|likes|works|lives)\b)/iu;
+
 /** What is wrong with `summary` as a summary of `message` (containing `quote`), or null. */
 export function summaryProblem(summary: string, quote: string, message: string): string | null {
   if (looksLikePromptInjection(summary) && !looksLikePromptInjection(quote)) return 'the summary carries an instruction the quote does not';
@@ -51,7 +54,10 @@ export function summaryProblem(summary: string, quote: string, message: string):
     return chars.length >= 4 && missing.length / chars.length > MAX_UNGROUNDED_SHARE ? `the summary's words are not in the message (${missing.join('')})` : null;
   }
   const own = new Set(contentStems(message));
-  const words = contentStems(summary).filter((w) => !SUMMARY_WORDS.has(w) && !/^\d+$/.test(w));
+  // "Boy Nikau is vegetarian now" for "he's decided he's vegetarian now": the subject names who
+  // "he" is, from the message before, as the Chinese check allows for 他/她.
+  const named = THIRD_PERSON_EN.test(quote) ? summary.replace(NAMED_SUBJECT_EN, '') : summary;
+  const words = contentStems(named).filter((w) => !SUMMARY_WORDS.has(w) && !/^\d+$/.test(w));
   const missing = [...new Set(words.filter((w) => !own.has(w)))];
   const tooMany = missing.length > MAX_UNGROUNDED_WORDS || (words.length >= 3 && missing.length / words.length > MAX_UNGROUNDED_SHARE);
   return tooMany ? `the summary says what the message does not (${missing.slice(0, 5).join(', ')})` : null;

@@ -278,3 +278,42 @@ describe('session 12: who "he" and "she" are', () => {
     expect(found).toContain('tomas is a carpenter');
   });
 });
+
+describe('session 12: changes said in passing', () => {
+  const after = (earlier: string, text: string) => {
+    const window = said(text, [['user', earlier], ['assistant', 'Noted.']]);
+    return validateExtracted(extractWithRules(window), window).accepted;
+  };
+
+  it('a thing moved "to" a date, or "is now" on one, is the thing at its new time', () => {
+    expect(summaries('the dentist called, they pushed my cleaning to the 21st')).toContain('cleaning moved to the 21st (2026-03-21)');
+    expect(summaries('change of plans, the crossing is now saturday 25 april')).toContain('crossing moved to saturday 25 april (2026-04-25)');
+    expect(summaries('small thing, choir practice is on wednesdays now')).toContain('choir practice is now wednesdays');
+    // A number is not a time to move to.
+    expect(summaries('my son is now 5').some((s) => s.includes('moved'))).toBe(false);
+  });
+
+  it('a diet taken up is the diet one has now, for the user and for someone they named', () => {
+    expect(items('food update: i went fully vegetarian, no seafood anymore').map((i) => [i.kind, i.summary])).toContainEqual(['constraint', 'Is vegetarian now']);
+    expect(after('my boy nikau is 14', "ALSO he's decided he's vegetarian now?? a rugby player??").map((i) => i.summary)).toContain('Boy Nikau is vegetarian now');
+    // "went to the vegan place" is an outing.
+    expect(summaries('we went to the vegan place').some((s) => s.includes('is vegan'))).toBe(false);
+  });
+
+  it('"got the X job" is the job the user has now', () => {
+    expect(summaries('big news i got the day shift supervisor job!! starts june 1')).toContain('works as a day shift supervisor now');
+  });
+
+  it('a correction marker says nothing itself, and what follows it corrects', () => {
+    const found = after('my partner mele is a nurse', "oh and i told u wrong the other day, mele's actually a midwife haha she'd be so offended");
+    expect(found.map((i) => i.summary)).toEqual(['Mele is actually a midwife']);
+  });
+
+  it('keeps nothing from a request for now, a passing state or relief', () => {
+    expect(summaries('i need a dairy free dessert for a shared lunch')).toEqual([]);
+    expect(summaries('bubba ate a whole block of butter, hes fine')).not.toContain("he's fine");
+    expect(summaries('same school so no moving thank god')).toEqual([]);
+    // …but a need that says who someone is still does.
+    expect(summaries('need a birthday present idea for my sister Ellie').some((s) => s.includes('ellie'))).toBe(true);
+  });
+});
