@@ -13,7 +13,7 @@ import { inngestConfigured } from '../inngest/client';
 import { createDispatcher, deliverInProcess, deliverToInngest } from '../server/jobs/dispatch';
 import { createJobBodies } from '../server/jobs/functions';
 import { createInProcessRunner } from '../server/jobs/in-process-runner';
-import { InProcessSteps } from '../server/jobs/steps';
+import { InProcessSteps } from '../server/steps';
 import { sweepOutbox } from '../server/jobs/sweep-outbox';
 import { outboxCounts, retryDeadEvents } from '../server/events/outbox';
 import { config } from '../server/config';

@@ -1,7 +1,8 @@
 import type { createJobBodies } from '../../server/jobs/functions';
 import { jobBodies } from '../../server/jobs/production';
 import { inngest } from '../client';
-import { erasureRequested } from '../events';
+import { erasureRequested } from '../../server/events/contracts';
+import { inngestEventType } from '../events';
 
 type Bodies = ReturnType<typeof createJobBodies>;
 
@@ -12,7 +13,7 @@ type Bodies = ReturnType<typeof createJobBodies>;
  */
 export function makeEraseMemories(bodies: Bodies) {
   return inngest.createFunction(
-    { id: 'erase-memories', triggers: [erasureRequested], concurrency: [{ limit: 1, key: 'event.data.jobId' }], retries: 10 },
+    { id: 'erase-memories', triggers: [inngestEventType(erasureRequested)], concurrency: [{ limit: 1, key: 'event.data.jobId' }], retries: 10 },
     async ({ event, step }) => bodies.eraseMemories(step, event.data),
   );
 }

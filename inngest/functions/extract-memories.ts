@@ -2,7 +2,8 @@ import { config } from '../../server/config';
 import type { createJobBodies } from '../../server/jobs/functions';
 import { jobBodies } from '../../server/jobs/production';
 import { inngest } from '../client';
-import { turnCompleted } from '../events';
+import { turnCompleted } from '../../server/events/contracts';
+import { inngestEventType } from '../events';
 
 type Bodies = ReturnType<typeof createJobBodies>;
 
@@ -17,7 +18,7 @@ export function makeExtractMemories(bodies: Bodies) {
   return inngest.createFunction(
     {
       id: 'extract-memories',
-      triggers: [turnCompleted],
+      triggers: [inngestEventType(turnCompleted)],
       debounce: { key: 'event.data.conversationId', period: config.jobs.extractionDebounce, timeout: '2m' },
       concurrency: [USER_MEMORY_CONCURRENCY],
       retries: config.jobs.extractionRetries,

@@ -1,7 +1,8 @@
 import type { createJobBodies } from '../../server/jobs/functions';
 import { jobBodies } from '../../server/jobs/production';
 import { inngest } from '../client';
-import { importRequested } from '../events';
+import { importRequested } from '../../server/events/contracts';
+import { inngestEventType } from '../events';
 
 type Bodies = ReturnType<typeof createJobBodies>;
 
@@ -12,7 +13,7 @@ type Bodies = ReturnType<typeof createJobBodies>;
  */
 export function makeImportMemories(bodies: Bodies) {
   return inngest.createFunction(
-    { id: 'import-memories', triggers: [importRequested], concurrency: [{ limit: 1, key: 'event.data.jobId' }], retries: 4 },
+    { id: 'import-memories', triggers: [inngestEventType(importRequested)], concurrency: [{ limit: 1, key: 'event.data.jobId' }], retries: 4 },
     async ({ event, step }) => bodies.importMemories(step, event.data),
   );
 }

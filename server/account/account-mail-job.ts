@@ -1,7 +1,7 @@
 /** The account-mail job body on the app database and the configured mailer (in-process and Inngest). */
 import { withUserInBackground } from '../../db';
 import { resolveAuthSecret } from '../auth/secret';
-import type { Steps } from '../jobs/steps';
+import type { Steps } from '../steps';
 import { appMailer } from '../mail/production';
 import { sendAccountMail } from './account-mail';
 import { accountTokenKey } from './account-tokens';

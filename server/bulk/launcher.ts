@@ -4,7 +4,7 @@
  * process (server/jobs/production.ts). Injected through the tRPC context, so tests run the same
  * job against their own database.
  */
-import { erasureRequested, importRequested } from '../../inngest/events';
+import { erasureRequested, importRequested } from '../events/contracts';
 import type { BulkJobRow } from './bulk-jobs';
 
 export interface BulkJobLauncher {

@@ -4,13 +4,13 @@
  * orchestration lives in one place. Dependencies are injected so tests run the same bodies on
  * their own database and models.
  */
-import { erasureRequested, importRequested, reembedRequested, reembedRequestedData, turnCompleted, turnCompletedData } from '../../inngest/events';
+import { erasureRequested, importRequested, reembedRequested, reembedRequestedData, turnCompleted, turnCompletedData } from '../events/contracts';
 import type { BulkDeps } from '../bulk/deps';
 import { runErasure } from '../bulk/run-erasure';
 import { runImport } from '../bulk/run-import';
 import { extractTurn, type ExtractionDeps } from '../memory/pipeline/extract-turn';
 import { reembedUser, usersNeedingReembed, type ReembedDeps } from '../memory/reembed';
-import type { Steps } from './steps';
+import type { Steps } from '../steps';
 
 export interface JobDeps {
   extraction: ExtractionDeps;

@@ -4,10 +4,10 @@
  * Inngest's per-user concurrency key does (the memory lock in Postgres backs this up across
  * processes).
  */
-import type { SendEventPayload } from 'inngest';
+import type { EventPayload } from '../events/define-event';
 import { loggableError } from '../logging/loggable-error';
 import type { JobBody } from './functions';
-import { InProcessSteps } from './steps';
+import { InProcessSteps } from '../steps';
 
 export interface InProcessRunner {
   run(name: string, data: unknown): Promise<unknown>;
@@ -42,8 +42,8 @@ export function createInProcessRunner(bodies: Record<string, JobBody>, options: 
 
   // Events sent from inside a function start new runs, not awaited: a fan-out must not wait on
   // the queue it was sent from.
-  const sendLocal = (payload: SendEventPayload): Promise<{ ids: string[] }> => {
-    for (const event of Array.isArray(payload) ? payload : [payload]) {
+  const sendLocal = (events: EventPayload[]): Promise<{ ids: string[] }> => {
+    for (const event of events) {
       run(event.name, event.data).catch((error: unknown) => console.error(`[jobs] in-process ${event.name} failed`, loggableError(error)));
     }
     return Promise.resolve({ ids: [] });

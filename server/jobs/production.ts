@@ -2,7 +2,7 @@
 import { activeDriver, embeddedForeground, ownerDb, withSystem, withUserInBackground } from '../../db';
 import { eraseOnDisk } from '../../db/maintenance';
 import { inngest } from '../../inngest/client';
-import { accountMailRequested } from '../../inngest/events';
+import { accountMailRequested } from '../events/contracts';
 import { accountMailBody } from '../account/account-mail-job';
 import { BULK_EVENTS, bulkEventFor, type BulkJobLauncher } from '../bulk/launcher';
 import { config } from '../config';

@@ -5,7 +5,7 @@
  */
 import { activeDriver, ownerDb, withSystem, withUser } from '../../db';
 import { ensureEmbeddingIndex } from '../../db/embedding-index';
-import { reembedRequested } from '../../inngest/events';
+import { reembedRequested } from '../events/contracts';
 import { config } from '../config';
 import { llm } from '../llm';
 import { usersNeedingReembed } from '../memory/reembed';

@@ -3,7 +3,7 @@
  * retention bodies in job-bodies.ts. "Now" comes from the payload or from the clock inside a
  * step, so every replay of a run sees the same instant.
  */
-import type { Steps } from '../jobs/steps';
+import type { Steps } from '../steps';
 import { systemClock, type Clock } from './clock';
 import { lifecycleJobData } from './job-bodies';
 import { runConsolidation, type ConsolidationDeps, type ConsolidationReport } from './run-consolidation';

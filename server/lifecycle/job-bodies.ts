@@ -4,7 +4,7 @@
  * of a run (Inngest re-executes the body per step) sees the same instant.
  */
 import { z } from 'zod';
-import type { Steps } from '../jobs/steps';
+import type { Steps } from '../steps';
 import { systemClock, type Clock } from './clock';
 import { runDecay, type JobRequest, type LifecycleDeps } from './run-decay';
 import { runRetention } from './run-retention';

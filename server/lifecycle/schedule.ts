@@ -2,7 +2,7 @@
  * Embedded mode (no Inngest): the daily lifecycle jobs on timers in this process, at the same
  * UTC times as the Inngest crons. Runs are idempotent, so two processes firing both is harmless.
  */
-import { InProcessSteps } from '../jobs/steps';
+import { InProcessSteps } from '../steps';
 import { loggableError } from '../logging/loggable-error';
 import { DAY_MS } from './clock';
 import type { ConsolidationBody } from './consolidate-body';

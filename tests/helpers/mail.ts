@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { accountMailRequested } from '@/inngest/events';
+import { accountMailRequested } from '@/server/events/contracts';
 import type { AccountDeps } from '@/server/account/account-deps';
 import { sendAccountMail } from '@/server/account/account-mail';
 import { accountTokenKey } from '@/server/account/account-tokens';

@@ -8,7 +8,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { InngestTestEngine } from '@inngest/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bulkJobs, conversations, memories, messages, users } from '@/db/schema';
-import { erasureRequested } from '@/inngest/events';
+import { erasureRequested } from '@/server/events/contracts';
 import { makeEraseMemories } from '@/inngest/functions/erase-memories';
 import { resumeBulkJobs } from '@/server/bulk/resume';
 import { runErasure } from '@/server/bulk/run-erasure';

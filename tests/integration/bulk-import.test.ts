@@ -8,7 +8,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { InngestTestEngine } from '@inngest/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bulkJobs, importItems, memories, memoryEmbeddings } from '@/db/schema';
-import { importRequested } from '@/inngest/events';
+import { importRequested } from '@/server/events/contracts';
 import { makeImportMemories } from '@/inngest/functions/import-memories';
 import { resumeBulkJobs } from '@/server/bulk/resume';
 import { runImport } from '@/server/bulk/run-import';

@@ -9,7 +9,7 @@ import { InngestTestEngine } from '@inngest/test';
 import type { WithUser } from '@/db/boundary';
 import { memories, memoryVersions, users } from '@/db/schema';
 import { makeDecayFunction } from '@/inngest/functions/decay';
-import { InProcessSteps } from '@/server/jobs/steps';
+import { InProcessSteps } from '@/server/steps';
 import { addDays } from '@/server/lifecycle/clock';
 import { createLifecycleBodies } from '@/server/lifecycle/job-bodies';
 import { runDecay, type LifecycleDeps } from '@/server/lifecycle/run-decay';

@@ -10,7 +10,7 @@ import { InngestTestEngine } from '@inngest/test';
 import { userDb, type WithUser } from '@/db/boundary';
 import { memories, memorySources, memoryVersions, users } from '@/db/schema';
 import { makeConsolidateFunction } from '@/inngest/functions/consolidate';
-import { InProcessSteps } from '@/server/jobs/steps';
+import { InProcessSteps } from '@/server/steps';
 import { addDays } from '@/server/lifecycle/clock';
 import { createConsolidationBody } from '@/server/lifecycle/consolidate-body';
 import { runConsolidation, type ConsolidationDeps } from '@/server/lifecycle/run-consolidation';

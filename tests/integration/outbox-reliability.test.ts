@@ -13,7 +13,7 @@ import { runChatTurn } from '@/server/chat/run-chat-turn';
 import { config } from '@/server/config';
 import { enqueueEvent, outboxCounts, retryDeadEvents } from '@/server/events/outbox';
 import { createDispatcher } from '@/server/jobs/dispatch';
-import { InProcessSteps } from '@/server/jobs/steps';
+import { InProcessSteps } from '@/server/steps';
 import { sweepOutbox } from '@/server/jobs/sweep-outbox';
 import { runRetention } from '@/server/lifecycle/run-retention';
 import { createTestDatabase, seedUser, type TestDatabase } from '../helpers/db';
