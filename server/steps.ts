@@ -56,15 +56,16 @@ export class InProcessSteps implements Steps {
   }
 
   private async attempt<T>(fn: () => Promise<T>): Promise<T> {
-    for (let retry = 1; ; retry += 1) {
+    for (let tries = 1; ; tries += 1) {
       try {
         return await fn();
       } catch (error) {
-        if (retry > this.retry.retries) {
+        if (tries > this.retry.retries) {
           if (typeof error === 'object' && error !== null) this.lastFailures.add(error);
           throw error;
         }
-        await sleep(this.retry.delayMs(retry));
+        // Retry number `tries` comes next.
+        await sleep(this.retry.delayMs(tries));
       }
     }
   }
