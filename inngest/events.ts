@@ -1,49 +1,5 @@
-/** Typed Inngest events. Payloads are validated with zod where they are produced and consumed. */
+/** Inngest event types over the contracts in server/events/contracts.ts (one schema, two providers). */
 import { eventType } from 'inngest';
-import { z } from 'zod';
+import type { EventContract } from '../server/events/define-event';
 
-export const turnCompletedData = z.object({
-  userId: z.string().min(1),
-  conversationId: z.uuid(),
-  /** The user message and the assistant reply of the turn, in order. */
-  messageIds: z.array(z.uuid()).min(1),
-});
-export type TurnCompletedData = z.infer<typeof turnCompletedData>;
-
-export const turnCompleted = eventType('memory/turn.completed', { schema: turnCompletedData });
-
-export const reembedRequestedData = z.object({
-  /** One user's memories; omitted → every user with a backlog (fanned out per user). */
-  userId: z.string().min(1).optional(),
-});
-export type ReembedRequestedData = z.infer<typeof reembedRequestedData>;
-
-export const reembedRequested = eventType('memory/reembed.requested', { schema: reembedRequestedData });
-
-/** A bulk job (server/bulk/) whose bulk_jobs row the request already created. */
-export const bulkJobData = z.object({
-  userId: z.string().min(1),
-  jobId: z.uuid(),
-});
-export type BulkJobData = z.infer<typeof bulkJobData>;
-
-/** Write a staged import in chunks (server/bulk/run-import.ts). */
-export const importRequested = eventType('memory/import.requested', { schema: bulkJobData });
-
-/** Sweep what a "delete all" or an account deletion hid, then erase it on disk (run-erasure.ts). */
-export const erasureRequested = eventType('memory/erasure.requested', { schema: bulkJobData });
-
-/**
- * Issue 18: mail the link of an account_tokens row (password reset, verification, new address).
- * The token is recomputed from the id by the job (server/account/account-tokens.ts): the event
- * carries nothing that opens the link. `origin` is the site the link points at.
- */
-export const accountMailData = z.object({
-  userId: z.string().min(1),
-  tokenId: z.uuid(),
-  locale: z.enum(['en', 'zh']),
-  origin: z.url({ protocol: /^https?$/ }),
-});
-export type AccountMailData = z.infer<typeof accountMailData>;
-
-export const accountMailRequested = eventType('account/mail.requested', { schema: accountMailData });
+export const inngestEventType = (contract: EventContract) => eventType(contract.name, { schema: contract.schema });

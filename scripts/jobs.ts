@@ -9,11 +9,13 @@ import { parseArgs } from 'node:util';
 import { createWithSystem, createWithUser } from '../db/boundary';
 import { connectFromEnv } from '../db/index';
 import { runMigrations } from '../db/migrate';
-import { inngestConfigured } from '../inngest/client';
-import { createDispatcher, deliverInProcess, deliverToInngest } from '../server/jobs/dispatch';
-import { createJobBodies } from '../server/jobs/functions';
-import { createInProcessRunner } from '../server/jobs/in-process-runner';
-import { InProcessSteps } from '../server/jobs/steps';
+import { useInngestTransport } from '../inngest/client';
+import { createDispatcher, defaultDeliver } from '../server/jobs/dispatch';
+import { createInProcessProvider } from '../server/jobs/in-process-provider';
+import { jobMode } from '../server/jobs/job-mode';
+import { createJobDeps } from '../server/jobs/production';
+import { jobs } from '../server/jobs/registry';
+import { InProcessSteps } from '../server/steps';
 import { sweepOutbox } from '../server/jobs/sweep-outbox';
 import { outboxCounts, retryDeadEvents } from '../server/events/outbox';
 import { config } from '../server/config';
@@ -132,16 +134,12 @@ async function main(): Promise<void> {
 
   // sweep: re-send unacknowledged outbox events to Inngest, or run them here when it is not configured.
   if (request.dryRun || request.userId) fail('sweep: --dry-run and --user are not supported');
-  const { registry, embedder } = configuredEmbedder();
-  const bodies = createJobBodies(() => ({
-    extraction: { withUser: deps.withUser, extractionModel: registry.describe().extraction.offline ? null : registry.getExtractionModel(), embedder },
-    reembed: { ...deps, embedder, batchSize: config.jobs.reembedBatch },
-    bulk: { withUser: deps.withUser, embedder, eraseOnDisk: (tables) => eraseOnDisk(connection.db, connection.driver, tables) },
-  }));
-  const runner = createInProcessRunner(bodies.byEvent);
-  const dispatcher = createDispatcher(deps.withUser, inngestConfigured() ? deliverToInngest : deliverInProcess(runner));
+  if (jobMode() === 'inngest') useInngestTransport();
+  const jobDeps = createJobDeps({ withUser: deps.withUser, withSystem: deps.withSystem, eraseOnDisk: (tables) => eraseOnDisk(connection.db, connection.driver, tables) }, () => dispatcher);
+  const provider = createInProcessProvider(jobs, jobDeps);
+  const dispatcher = createDispatcher(deps.withUser, defaultDeliver(provider));
   const result = await sweepOutbox(deps.withSystem, dispatcher, now);
-  await runner.idle();
+  await provider.idle();
   console.log(values.json ? JSON.stringify({ job, ...result }, null, 2) : `sweep: re-sent ${result.resent}, gave up on ${result.gaveUp}`);
 }
 

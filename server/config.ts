@@ -240,14 +240,28 @@ export const config = {
     /** Sent events are deleted by the daily retention job once this old, this many per transaction. */
     outboxSentRetentionDays: 7,
     outboxPurgeChunk: 500,
-    /** In-process mode: how often the sweeper runs. */
-    sweepIntervalMs: 60_000,
+    /** The outbox sweeper's schedule (a cron job on Inngest and in-process alike). */
+    sweepCron: '* * * * *',
     reembedBatch: 100,
-    /** Embedded database: first VACUUM (ANALYZE) this long after start-up, then daily (db/maintenance.ts). */
+    /**
+     * Embedded database: first VACUUM (ANALYZE) this long after start-up, then on this schedule
+     * (db/maintenance.ts; in-process only, it needs the app's own PGlite).
+     */
     maintenanceFirstRunMs: 60_000,
-    /** Inngest: debounce extraction per conversation (SPEC §4.1), retries per function. */
+    maintenanceCron: 'TZ=UTC 30 4 * * *',
+    /**
+     * Extraction runs once per burst of turns (SPEC §4.1): `period` after a conversation's last
+     * turn, with that turn's event, and never later than `timeout` after the first.
+     */
     extractionDebounce: '10s',
+    extractionDebounceTimeout: '2m',
     extractionRetries: 4,
+    /**
+     * In-process provider: a failed step waits firstMs before its first retry, twice as long
+     * before each next one, never more than maxMs. (Inngest waits by its own schedule; the
+     * number of retries is the job's, the same on both.)
+     */
+    retryBackoff: { firstMs: 10_000, maxMs: 10 * 60_000 },
   },
   /**
    * Import, "delete all" and account deletion (issue 14, item 1) run as background jobs in short

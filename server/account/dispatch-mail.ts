@@ -3,7 +3,7 @@ import { after } from 'next/server';
 import { withUser } from '../../db';
 import type { OutboxRow } from '../events/outbox';
 import { createDispatcher, defaultDeliver } from '../jobs/dispatch';
-import { inProcessRunner } from '../jobs/production';
+import { inProcessProvider } from '../jobs/production';
 import { loggableError } from '../logging/loggable-error';
 
 /**
@@ -12,6 +12,6 @@ import { loggableError } from '../logging/loggable-error';
  * the sweeper to retry.
  */
 export function dispatchAfterResponse(row: OutboxRow): void {
-  const dispatcher = createDispatcher(withUser, defaultDeliver(inProcessRunner));
+  const dispatcher = createDispatcher(withUser, defaultDeliver(inProcessProvider));
   after(() => dispatcher.dispatch(row).catch((error: unknown) => console.error('[mail] dispatch failed', loggableError(error))));
 }

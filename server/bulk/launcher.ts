@@ -1,10 +1,10 @@
 /**
  * How a request hands its bulk job to the background: the request has written the job's row
  * (and, for an import, its staged items) and returns at once; the job runs on Inngest or in this
- * process (server/jobs/production.ts). Injected through the tRPC context, so tests run the same
+ * process (server/jobs/production.ts sends its event). Injected through the tRPC context, so tests run the same
  * job against their own database.
  */
-import { erasureRequested, importRequested } from '../../inngest/events';
+import { erasureRequested, importRequested } from '../events/contracts';
 import type { BulkJobRow } from './bulk-jobs';
 
 export interface BulkJobLauncher {
@@ -16,5 +16,3 @@ export interface BulkJobLauncher {
 export function bulkEventFor(kind: BulkJobRow['kind']) {
   return kind === 'import' ? importRequested : erasureRequested;
 }
-
-export const BULK_EVENTS: readonly string[] = [importRequested.name, erasureRequested.name];

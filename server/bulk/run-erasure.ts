@@ -9,9 +9,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { revealPendingErasure } from '../../db/erasure';
 import { auditLog, bulkJobs, users } from '../../db/schema';
-import { bulkJobData } from '../../inngest/events';
+import { bulkJobData } from '../events/contracts';
 import { config } from '../config';
-import type { Steps } from '../jobs/steps';
+import type { Steps } from '../steps';
 import { lockUserMemory } from '../memory/user-lock';
 import { findBulkJob } from './bulk-jobs';
 import { pacer, sizesOf, type BulkDeps } from './deps';

@@ -8,12 +8,12 @@
  * memories and the job's progress together, so a re-run continues where the last one stopped.
  */
 import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import { bulkJobData } from '../../inngest/events';
+import { bulkJobData } from '../events/contracts';
 import { auditLog, bulkJobs, importItems, memories } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { config } from '../config';
 import { AppError } from '../errors';
-import type { Steps } from '../jobs/steps';
+import type { Steps } from '../steps';
 import { embeddingText, type Embedder } from '../memory/embedder';
 import { IMPORT_REASON, insertImported } from '../memory/manage/import-write';
 import { stagedImportItem, type StagedImportItem } from '../memory/manage/schemas';

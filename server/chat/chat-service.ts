@@ -3,7 +3,7 @@ import { after } from 'next/server';
 import { env } from '../env';
 import { withUser } from '../../db';
 import { createDispatcher, defaultDeliver } from '../jobs/dispatch';
-import { configuredEmbedder, embedderFor, inProcessRunner } from '../jobs/production';
+import { configuredEmbedder, embedderFor, inProcessProvider } from '../jobs/production';
 import { llm } from '../llm';
 import { settingsAwareFastChannel, settingsAwareRecall } from './memory-hooks';
 import { memoryTools } from './memory-tools';
@@ -21,7 +21,7 @@ export function chatTurnDeps(): ChatTurnDeps {
     modelId: chat.id,
     // Titles and rolling summaries are side tasks: the cheap extraction model does them.
     sideModel: registry.getExtractionModel(),
-    dispatcher: createDispatcher(withUser, defaultDeliver(inProcessRunner)),
+    dispatcher: createDispatcher(withUser, defaultDeliver(inProcessProvider)),
     fastChannel: settingsAwareFastChannel(configuredEmbedder()),
     // A real model manages memory with tools; the offline model cannot call them (nor can some
     // OpenAI-compatible servers: CHAT_MEMORY_TOOLS=off) and relies on the fast channel's patterns.

@@ -35,7 +35,7 @@ import { fastChannelTurnNotices } from '../memory/notices/turn-notices';
 import type { ExtractionWindow } from '../memory/extraction-schema';
 import { previewTurn } from '../memory/pipeline/preview-turn';
 import { OFFLINE_MODEL_ID } from '../llm/offline-model';
-import { turnCompleted } from '../../inngest/events';
+import { turnCompleted } from '../events/contracts';
 import { recordLedger, touchAccessStats } from '../recall/ledger';
 import type { RecallInput, RecallResult } from '../recall/recall';
 import type { ChatRequest } from './chat-request';

@@ -9,7 +9,7 @@ import type { LanguageModel } from 'ai';
 import { eq } from 'drizzle-orm';
 import { userDb, type WithSystem, type WithUser } from '../../db/boundary';
 import { conversations, messages, userSettings, users } from '../../db/schema';
-import { InProcessSteps } from '../jobs/steps';
+import { InProcessSteps } from '../steps';
 import { embeddingText, type Embedder } from '../memory/embedder';
 import { createMemory } from '../memory/create-memory';
 import { storeEmbedding } from '../memory/embeddings';

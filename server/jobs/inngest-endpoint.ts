@@ -8,7 +8,7 @@
  *    their choosing and read its step results: refused in a production build (NODE_ENV) → 401;
  *  - otherwise the SDK checks the signature of every request (unsigned → 401).
  */
-import { inngestConfigured } from '../../inngest/client';
+import { inngestConfigured, inngestDevMode } from './job-mode';
 import { type Env, env } from '../env';
 
 type Method = 'GET' | 'POST' | 'PUT';
@@ -17,8 +17,7 @@ export type EndpointState = 'off' | 'unverifiable' | 'dev-in-production' | 'serv
 
 export function inngestEndpointState(e: Env = env()): EndpointState {
   if (!inngestConfigured(e)) return 'off';
-  const dev = e.INNGEST_DEV !== undefined && !['0', 'false'].includes(e.INNGEST_DEV.toLowerCase());
-  if (dev) return e.NODE_ENV === 'production' ? 'dev-in-production' : 'serve';
+  if (inngestDevMode(e)) return e.NODE_ENV === 'production' ? 'dev-in-production' : 'serve';
   return e.INNGEST_SIGNING_KEY ? 'serve' : 'unverifiable';
 }
 

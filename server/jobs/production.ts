@@ -1,19 +1,27 @@
-/** The process-wide job wiring: bodies on the app database and configured models, and the in-process runner. */
-import { activeDriver, embeddedForeground, ownerDb, withSystem, withUserInBackground } from '../../db';
+/**
+ * The process-wide job wiring: the handlers' dependencies on the app database, configured models
+ * and mailer; the in-process provider; where events go.
+ */
+import { activeDriver, embeddedForeground, ownerDb, withSystem, withUser, withUserInBackground } from '../../db';
+import type { WithSystem, WithUser } from '../../db/boundary';
+import type { ForegroundActivity } from '../../db/foreground';
 import { eraseOnDisk } from '../../db/maintenance';
-import { inngest } from '../../inngest/client';
-import { accountMailRequested } from '../../inngest/events';
-import { accountMailBody } from '../account/account-mail-job';
-import { BULK_EVENTS, bulkEventFor, type BulkJobLauncher } from '../bulk/launcher';
+import { accountTokenKey } from '../account/account-tokens';
+import { resolveAuthSecret } from '../auth/secret';
+import type { BulkDeps } from '../bulk/deps';
+import { bulkEventFor, type BulkJobLauncher } from '../bulk/launcher';
 import { config } from '../config';
 import { env } from '../env';
 import { llm } from '../llm';
-import { loggableError } from '../logging/loggable-error';
 import { createLlmRegistry } from '../llm/registry';
+import { appMailer } from '../mail/production';
 import { createEmbedder, type Embedder } from '../memory/embedder';
-import { createJobBodies, type JobDeps } from './functions';
-import { jobMode } from './dispatch';
-import { createInProcessRunner } from './in-process-runner';
+import type { JobDeps } from './deps';
+import { createDispatcher, defaultDeliver, type Dispatcher } from './dispatch';
+import { inngestTransport, type EventTransport } from './event-transport';
+import { createInProcessProvider } from './in-process-provider';
+import { jobMode } from './job-mode';
+import { jobs } from './registry';
 
 let embedder: Embedder | undefined;
 
@@ -48,42 +56,77 @@ export function embedderFor(modelId: string): Embedder | null {
   return olderEmbedders.get(modelId) ?? null;
 }
 
-function productionDeps(): JobDeps {
+const extractionModel = () => {
   const registry = llm();
+  // The offline model cannot do structured output; the rule extractor / rule summary is its partner.
+  return registry.describe().extraction.offline ? null : registry.getExtractionModel();
+};
+
+/** The database a job's handlers work on: the app's (below), or a script's own connection. */
+export interface JobDatabase {
+  withUser: WithUser;
+  withSystem: WithSystem;
+  eraseOnDisk: BulkDeps['eraseOnDisk'];
+  /** The embedded database's foreground activity, which paces jobs; null on Postgres. */
+  foreground?: () => ForegroundActivity | null;
+  abandonStagingAfterMs?: () => number;
+}
+
+/**
+ * The handlers' dependencies on `db` and the configured models and mailer. Each part is built
+ * when a job reads it, so a job never needs what another one does (the mail job's AUTH_SECRET,
+ * a model for decay).
+ */
+export function createJobDeps(db: JobDatabase, dispatcher: () => Dispatcher): JobDeps {
+  const lifecycle = () => ({ withUser: db.withUser, withSystem: db.withSystem, foreground: db.foreground?.() ?? null });
   return {
-    // The offline model cannot do structured extraction; the rule extractor is its partner.
-    // Background work: it does not count as someone waiting (db/foreground.ts).
-    extraction: { withUser: withUserInBackground, extractionModel: registry.describe().extraction.offline ? null : registry.getExtractionModel(), embedder: configuredEmbedder() },
-    reembed: { withUser: withUserInBackground, withSystem, embedder: configuredEmbedder(), batchSize: config.jobs.reembedBatch },
-    // Paced by people's activity on the embedded database (config.bulk.pacing); the disk erasure
-    // runs on the owner connection, which alone may VACUUM.
-    bulk: {
-      withUser: withUserInBackground,
-      embedder: configuredEmbedder(),
-      foreground: embeddedForeground(),
-      pacing: config.bulk.pacing,
-      eraseOnDisk: (tables) => eraseOnDisk(ownerDb(), activeDriver(), tables),
-      abandonStagingAfterMs: activeDriver() === 'pglite' ? 0 : config.bulk.import.stagingStaleMs,
+    get extraction() {
+      return { withUser: db.withUser, extractionModel: extractionModel(), embedder: configuredEmbedder() };
+    },
+    get reembed() {
+      return { withUser: db.withUser, withSystem: db.withSystem, embedder: configuredEmbedder(), batchSize: config.jobs.reembedBatch };
+    },
+    get bulk() {
+      return { ...lifecycle(), embedder: configuredEmbedder(), pacing: config.bulk.pacing, eraseOnDisk: db.eraseOnDisk, abandonStagingAfterMs: db.abandonStagingAfterMs?.() };
+    },
+    get lifecycle() {
+      return lifecycle();
+    },
+    get consolidation() {
+      return { ...lifecycle(), embedder: configuredEmbedder(), extractionModel: extractionModel() };
+    },
+    get accountMail() {
+      return { withUser: db.withUser, mailer: appMailer(), tokenKey: accountTokenKey(resolveAuthSecret()) };
+    },
+    get outbox() {
+      return { withSystem: db.withSystem, dispatcher: dispatcher() };
     },
   };
 }
 
-export const jobBodies = createJobBodies(productionDeps);
-// Account mail (issue 18) runs in its own lane: a reset link must not wait behind an extraction.
-export const inProcessRunner = createInProcessRunner(
-  { ...jobBodies.byEvent, [accountMailRequested.name]: accountMailBody },
-  { ownLane: [...BULK_EVENTS, accountMailRequested.name] },
+// Background work: it does not count as someone waiting (db/foreground.ts) and is paced by
+// people's activity; the disk erasure runs on the owner connection, which alone may VACUUM.
+export const jobDeps = createJobDeps(
+  {
+    withUser: withUserInBackground,
+    withSystem,
+    eraseOnDisk: (tables) => eraseOnDisk(ownerDb(), activeDriver(), tables),
+    foreground: embeddedForeground,
+    abandonStagingAfterMs: () => (activeDriver() === 'pglite' ? 0 : config.bulk.import.stagingStaleMs),
+  },
+  () => createDispatcher(withUser, defaultDeliver(inProcessProvider)),
 );
 
-/** Bulk jobs go to Inngest when it is configured, otherwise to this process's runner. */
+/** This process's provider, used when no Inngest is configured. */
+export const inProcessProvider = createInProcessProvider(jobs, jobDeps);
+
+/** Events for background jobs: to Inngest when it is configured, otherwise to this process. Never waits for the runs. */
+export const backgroundEvents: EventTransport = {
+  send: async (events) => (jobMode() === 'inngest' ? inngestTransport() : inProcessProvider).send(events),
+};
+
 export const bulkJobLauncher: BulkJobLauncher = {
   async launch(job) {
-    const event = bulkEventFor(job.kind);
-    const data = { userId: job.userId, jobId: job.id };
-    if (jobMode() === 'inngest') {
-      await inngest.send(event.create(data));
-      return;
-    }
-    void inProcessRunner.run(event.name, data).catch((error: unknown) => console.error(`[jobs] ${event.name} ${job.id} failed`, loggableError(error)));
+    await backgroundEvents.send([bulkEventFor(job.kind).create({ userId: job.userId, jobId: job.id })]);
   },
 };

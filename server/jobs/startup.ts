@@ -1,24 +1,22 @@
 /**
- * Start-up of background work, once per server process (instrumentation.ts): says which job
- * mode is active, makes sure the embedding model has its vector index, and in embedded mode
- * runs the outbox sweeper and any re-embed backlog in-process (on Inngest, crons do that).
+ * Start-up of background work, once per server process (instrumentation.ts, which first
+ * registers the Inngest transport when Inngest is configured): says which job mode is active,
+ * makes sure the embedding model has its vector index, resumes unfinished bulk jobs, and in
+ * embedded mode starts the cron jobs' schedules in-process (on Inngest, its crons do that).
  */
-import { activeDriver, ownerDb, withSystem, withUser } from '../../db';
+import { activeDriver, ownerDb, withSystem } from '../../db';
 import { ensureEmbeddingIndex } from '../../db/embedding-index';
-import { reembedRequested } from '../../inngest/events';
-import { config } from '../config';
-import { llm } from '../llm';
-import { usersNeedingReembed } from '../memory/reembed';
-import { createDispatcher, defaultDeliver, jobMode } from './dispatch';
-import { bulkJobLauncher, configuredEmbedder, inProcessRunner } from './production';
-import { resumeBulkJobs } from '../bulk/resume';
-import { sweepOutbox } from './sweep-outbox';
-import { loggableError } from '../logging/loggable-error';
-import { lifecycleBodies } from '../lifecycle/production';
-import { startLifecycleTimers, startMaintenanceTimers } from '../lifecycle/schedule';
 import { vacuumAnalyze } from '../../db/maintenance';
-import { consolidationBody } from '../lifecycle/consolidate-production';
-import { inngest } from '../../inngest/client';
+import { resumeBulkJobs } from '../bulk/resume';
+import { config } from '../config';
+import { reembedRequested } from '../events/contracts';
+import { llm } from '../llm';
+import { loggableError } from '../logging/loggable-error';
+import { usersNeedingReembed } from '../memory/reembed';
+import { jobMode } from './job-mode';
+import { scheduleMaintenance } from './maintenance-schedule';
+import { backgroundEvents, bulkJobLauncher, configuredEmbedder, inProcessProvider } from './production';
+import { sweepOutboxJob } from './definitions/sweep-outbox';
 
 async function embeddingDimensions(): Promise<number> {
   const known = llm().describe().embedding.dimensions;
@@ -32,8 +30,7 @@ async function startReembedIfNeeded(): Promise<void> {
   const users = await usersNeedingReembed(withSystem, model);
   if (users.length === 0) return;
   console.info(`[jobs] ${users.length} user(s) have memories without ${model} vectors: re-embedding`);
-  if (jobMode() === 'inngest') await inngest.send(reembedRequested.create({}));
-  else void inProcessRunner.run(reembedRequested.name, {}).catch((error: unknown) => console.error('[jobs] re-embed failed', loggableError(error)));
+  await backgroundEvents.send([reembedRequested.create({})]);
 }
 
 export async function startBackgroundWork(): Promise<void> {
@@ -59,15 +56,11 @@ export async function startBackgroundWork(): Promise<void> {
     .then((n) => n > 0 && console.info(`[jobs] resumed ${n} import/deletion job(s)`))
     .catch((error: unknown) => console.error('[jobs] could not list unfinished import/deletion jobs', error));
   if (mode === 'in-process') {
-    const dispatcher = createDispatcher(withUser, defaultDeliver(inProcessRunner));
-    const sweep = () => {
-      sweepOutbox(withSystem, dispatcher).catch((error: unknown) => console.error('[jobs] outbox sweep failed', loggableError(error)));
-    };
-    sweep();
-    setInterval(sweep, config.jobs.sweepIntervalMs).unref();
-    // Daily decay and retention (on Inngest these are crons).
-    startLifecycleTimers(lifecycleBodies, consolidationBody);
+    // What the last process left in the outbox goes now, not at the sweeper's first tick.
+    inProcessProvider.trigger(sweepOutboxJob.id).catch((error: unknown) => console.error('[jobs] outbox sweep failed', loggableError(error)));
+    // The cron jobs (sweeper, decay, retention, consolidation) at the cron strings Inngest gets.
+    inProcessProvider.schedule();
   }
   // PGlite has no autovacuum; Postgres does this itself.
-  if (activeDriver() === 'pglite') startMaintenanceTimers(() => vacuumAnalyze(ownerDb()), config.jobs.maintenanceFirstRunMs);
+  if (activeDriver() === 'pglite') scheduleMaintenance(() => vacuumAnalyze(ownerDb()), config.jobs.maintenanceFirstRunMs);
 }

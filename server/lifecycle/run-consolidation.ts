@@ -17,7 +17,7 @@ import type { LanguageModel } from 'ai';
 import { memories } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { config } from '../config';
-import type { Steps } from '../jobs/steps';
+import type { Steps } from '../steps';
 import { embeddingText, type Embedder } from '../memory/embedder';
 import { StaleMemoryError, type MemoryRow } from '../memory/memory-types';
 import { lockUserMemory } from '../memory/user-lock';

@@ -9,7 +9,7 @@ import { memories } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { config } from '../config';
 import { paceBeforeTransaction, type PacingDeps } from './pacing';
-import type { Steps } from '../jobs/steps';
+import type { Steps } from '../steps';
 import type { MemoryRow } from '../memory/memory-types';
 import { lockUserMemory } from '../memory/user-lock';
 import { addDays } from './clock';

@@ -11,7 +11,7 @@ import { auditLog, userSettings } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { config } from '../config';
 import { purgeSentEvents } from '../events/outbox';
-import type { Steps } from '../jobs/steps';
+import type { Steps } from '../steps';
 import { lockUserMemory } from '../memory/user-lock';
 import { addDays } from './clock';
 import { emptyReport, listChange, mergeUserResult, type JobReport, type UserResult } from './report';

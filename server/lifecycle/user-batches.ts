@@ -7,7 +7,7 @@
 import { asc, gt } from 'drizzle-orm';
 import type { WithSystem } from '../../db/boundary';
 import { users } from '../../db/schema';
-import type { Steps } from '../jobs/steps';
+import type { Steps } from '../steps';
 
 export interface BatchResult<R> {
   lastUserId: string | null;

@@ -8,7 +8,7 @@
  * caller, which deletes it like any memory).
  */
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { reembedRequested } from '../../inngest/events';
+import { reembedRequested } from '../events/contracts';
 import { auditLog, memories, memoryEmbeddings, memorySources, memoryVersions } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { enqueueEvent } from '../events/outbox';

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { WithSystem, WithUser } from '../../db/boundary';
 import { queryRows } from '../../db/rows';
-import type { Steps } from '../jobs/steps';
+import type { Steps } from '../steps';
 import { embeddingText, type Embedder } from './embedder';
 import { memoriesMissingEmbedding, storeEmbedding } from './embeddings';
 

@@ -34,7 +34,7 @@ import { runErasure } from '../../server/bulk/run-erasure';
 import { runImport } from '../../server/bulk/run-import';
 import { config } from '../../server/config';
 import { percentile } from '../../server/eval/run-eval';
-import { InProcessSteps } from '../../server/jobs/steps';
+import { InProcessSteps } from '../../server/steps';
 import { createLocalEmbedder } from '../../server/llm/local-embedder';
 import { createEmbedder } from '../../server/memory/embedder';
 import { deleteAllMemories } from '../../server/memory/manage/delete-all-memories';

@@ -31,7 +31,7 @@ import { ensureEmbeddingIndex } from '../../db/embedding-index';
 import { runMigrations } from '../../db/migrate';
 import { memories, memoryEmbeddings, users } from '../../db/schema';
 import { config } from '../../server/config';
-import { InProcessSteps } from '../../server/jobs/steps';
+import { InProcessSteps } from '../../server/steps';
 import { runConsolidation } from '../../server/lifecycle/run-consolidation';
 import { runDecay } from '../../server/lifecycle/run-decay';
 import { createLlmRegistry } from '../../server/llm/registry';

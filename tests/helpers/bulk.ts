@@ -5,10 +5,10 @@
 import { count, eq } from 'drizzle-orm';
 import type { WithUser } from '@/db/boundary';
 import { bulkJobs, importItems, memories } from '@/db/schema';
-import { bulkJobData } from '@/inngest/events';
+import { bulkJobData } from '@/server/events/contracts';
 import type { BulkJobRow } from '@/server/bulk/bulk-jobs';
 import type { BulkJobLauncher } from '@/server/bulk/launcher';
-import { InProcessSteps, type Steps } from '@/server/jobs/steps';
+import { InProcessSteps, type Steps } from '@/server/steps';
 import type { TestDatabase } from './db';
 
 /** One item of a Mindbase JSON export (server/memory/manage/schemas.ts exportedMemory). */

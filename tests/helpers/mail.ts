@@ -1,22 +1,20 @@
 /**
  * A real SMTP server in the test process (smtp-server, from the nodemailer project) that keeps
  * every message it accepts, parsed by mailparser, and the account wiring (issue 18) on a test
- * database whose mail goes to it through the real outbox, runner and nodemailer SMTP transport.
+ * database whose mail goes to it through the real outbox, in-process provider and nodemailer SMTP transport.
  */
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { accountMailRequested } from '@/inngest/events';
 import type { AccountDeps } from '@/server/account/account-deps';
-import { sendAccountMail } from '@/server/account/account-mail';
 import { accountTokenKey } from '@/server/account/account-tokens';
 import type { OutboxRow } from '@/server/events/outbox';
 import { createDispatcher, deliverInProcess } from '@/server/jobs/dispatch';
-import { createInProcessRunner } from '@/server/jobs/in-process-runner';
 import { createMailer, type Mailer } from '@/server/mail/mailer';
 import { createAppLimiters } from '@/server/ratelimit/limiters';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './db';
+import { testJobs } from './jobs';
 
 export interface Inbox {
   url: string;
@@ -67,16 +65,15 @@ export async function startInbox(): Promise<Inbox> {
 export const TEST_AUTH_SECRET = 'account-lifecycle-test-secret-0123456789';
 
 /**
- * AccountDeps on `t` whose mail goes through the outbox row, the in-process runner and `mailer`.
+ * AccountDeps on `t` whose mail goes through the outbox row, the in-process provider (the
+ * registry's send-account-mail job, its retries without waiting) and `mailer`.
  * `dispatch` runs the job before returning (tests read the inbox right after), unless `hold` is
  * set: then rows wait in `held` until `flush()`.
  */
 export function testAccount(t: TestDatabase, mailer: Mailer, options: { now?: () => Date } = {}) {
   const tokenKey = accountTokenKey(TEST_AUTH_SECRET);
-  const runner = createInProcessRunner({
-    [accountMailRequested.name]: (steps, data) => sendAccountMail(steps, data, { withUser: t.withUser, mailer, tokenKey, now: options.now }),
-  });
-  const dispatcher = createDispatcher(t.withUser, deliverInProcess(runner));
+  const { provider } = testJobs(t, { accountMail: { withUser: t.withUser, mailer, tokenKey, now: options.now } });
+  const dispatcher = createDispatcher(t.withUser, deliverInProcess(provider));
   const limiters = createAppLimiters(t.db, { purge: false });
   const held: OutboxRow[] = [];
   let hold = false;

@@ -1,6 +1,6 @@
 /**
  * Issue 18 end to end on a fresh database, with a real SMTP server in process receiving the mail
- * that the outbox, the in-process runner and nodemailer deliver: password reset (use, reuse,
+ * that the outbox, the in-process provider and nodemailer deliver: password reset (use, reuse,
  * expiry, forgery, replacement), no account enumeration, the limits, verification, change of
  * address, the retry of a refused delivery and the .eml fallback.
  */
@@ -21,6 +21,7 @@ import { createSessionRegistry } from '@/server/auth/session-registry';
 import { signUp } from '@/server/auth/sign-up';
 import { verifyCredentials } from '@/server/auth/verify-credentials';
 import { config } from '@/server/config';
+import { sendAccountMailJob } from '@/server/jobs/definitions/send-account-mail';
 import { sweepOutbox } from '@/server/jobs/sweep-outbox';
 import { createMailer } from '@/server/mail/mailer';
 import { expectAppError, unthrottledSignUp } from '../helpers/auth';
@@ -154,9 +155,19 @@ describe('account lifecycle with a real SMTP server', () => {
     }
   });
 
-  it('retries a refused delivery from the outbox until the server takes it', async () => {
+  it('a refused delivery is retried by the job itself (its retries, as on Inngest) and arrives', async () => {
+    const ida = await newAccount('ida');
+    inbox.refuseNext(sendAccountMailJob.retries);
+    await requestPasswordReset(account.deps, { email: ida.email }, request());
+    expect(inbox.to(ida.email)).toHaveLength(1);
+    const [row] = await t.db.select().from(outbox).where(eq(outbox.userId, ida.id));
+    expect(row).toMatchObject({ attempts: 1, lastError: null });
+    expect(row?.dispatchedAt).not.toBeNull();
+  });
+
+  it('a delivery refused on every try stays in the outbox, and the sweeper re-sends it until the server takes it', async () => {
     const gina = await newAccount('gina');
-    inbox.refuseNext(1);
+    inbox.refuseNext(1 + sendAccountMailJob.retries);
     await requestPasswordReset(account.deps, { email: gina.email }, request());
     expect(inbox.to(gina.email)).toHaveLength(0);
     const [failed] = await t.db.select().from(outbox).where(eq(outbox.userId, gina.id));

@@ -8,8 +8,9 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { InngestTestEngine } from '@inngest/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bulkJobs, conversations, memories, messages, users } from '@/db/schema';
-import { erasureRequested } from '@/inngest/events';
-import { makeEraseMemories } from '@/inngest/functions/erase-memories';
+import { erasureRequested } from '@/server/events/contracts';
+import { inngestFunction } from '@/inngest/function';
+import { eraseMemoriesJob } from '@/server/jobs/definitions/erase-memories';
 import { resumeBulkJobs } from '@/server/bulk/resume';
 import { runErasure } from '@/server/bulk/run-erasure';
 import { createTestDatabase, DRIVERS, seedUser, type TestDatabase } from '../helpers/db';
@@ -139,7 +140,7 @@ describe('the erase-memories Inngest function', () => {
     const erased: unknown[] = [];
     const jobs = testJobs(t, { embedder: testEmbedder, bulk: { sizes: SIZES, eraseOnDisk: (tables) => Promise.resolve(erased.push(tables)) } });
     const event = erasureRequested.create(jobData(launcher.held[0]!));
-    const result = await new InngestTestEngine({ function: makeEraseMemories(jobs.bodies), events: [event] }).execute();
+    const result = await new InngestTestEngine({ function: inngestFunction(eraseMemoriesJob, jobs.deps), events: [event] }).execute();
     expect(result.error).toBeUndefined();
     expect(result.result).toMatchObject({ status: 'done' });
     // 10 memories, 4 per transaction, 2 transactions per step: 3 steps, the last finding nothing left.

@@ -8,8 +8,9 @@ import { and, count, eq } from 'drizzle-orm';
 import { InngestTestEngine } from '@inngest/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bulkJobs, importItems, memories, memoryEmbeddings } from '@/db/schema';
-import { importRequested } from '@/inngest/events';
-import { makeImportMemories } from '@/inngest/functions/import-memories';
+import { importRequested } from '@/server/events/contracts';
+import { inngestFunction } from '@/inngest/function';
+import { importMemoriesJob } from '@/server/jobs/definitions/import-memories';
 import { resumeBulkJobs } from '@/server/bulk/resume';
 import { runImport } from '@/server/bulk/run-import';
 import type { Embedder } from '@/server/memory/embedder';
@@ -190,7 +191,7 @@ describe('the import-memories Inngest function', () => {
     await memoriesFor(t, user, launcher).import({ json: importFile(distinctSummaries(12, 'inngest')) });
     const jobs = testJobs(t, { embedder: testEmbedder, bulk: { sizes: { ...SIZES, importStepItems: 5 } } });
     const event = importRequested.create(jobData(launcher.held[0]!));
-    const result = await new InngestTestEngine({ function: makeImportMemories(jobs.bodies), events: [event] }).execute();
+    const result = await new InngestTestEngine({ function: inngestFunction(importMemoriesJob, jobs.deps), events: [event] }).execute();
     expect(result.error).toBeUndefined();
     expect(result.result).toMatchObject({ status: 'done' });
     expect(stepIds(result)).toEqual(['load', 'write-0', 'write-1', 'write-2', 'finish', 'clean-up']);
@@ -205,12 +206,12 @@ describe('the import-memories Inngest function', () => {
     const event = importRequested.create(jobData(launcher.held[0]!));
     // The second embedding call fails: write-1 fails after write-0 committed its memories.
     const flaky = testJobs(t, { embedder: countingEmbedder(2), bulk: { sizes: { ...SIZES, importStepItems: 5 } } });
-    const failed = await new InngestTestEngine({ function: makeImportMemories(flaky.bodies), events: [event] }).execute();
+    const failed = await new InngestTestEngine({ function: inngestFunction(importMemoriesJob, flaky.deps), events: [event] }).execute();
     expect(failed.error).toMatchObject({ message: 'embedding request timed out' });
     expect(await jobRow(t, launcher.held[0]!.id)).toMatchObject({ status: 'running', phase: 'writing', done: 5 });
 
     const jobs = testJobs(t, { embedder: testEmbedder, bulk: { sizes: { ...SIZES, importStepItems: 5 } } });
-    const retried = await new InngestTestEngine({ function: makeImportMemories(jobs.bodies), events: [event] }).execute();
+    const retried = await new InngestTestEngine({ function: inngestFunction(importMemoriesJob, jobs.deps), events: [event] }).execute();
     expect(retried.error).toBeUndefined();
     expect(await memoriesFor(t, user).importStatus()).toMatchObject({ status: 'done', added: 12 });
     const rows = await t.db.select({ summary: memories.summary }).from(memories).where(eq(memories.userId, user.id));

@@ -4,7 +4,7 @@ import type { LanguageModel } from 'ai';
 import { userDb, type UserDb } from '@/db/boundary';
 import { queryRows } from '@/db/rows';
 import { conversations, messages, outbox } from '@/db/schema';
-import type { TurnCompletedData } from '@/inngest/events';
+import type { TurnCompletedData } from '@/server/events/contracts';
 import { chatRequestSchema, type ChatRequest } from '@/server/chat/chat-request';
 import { createChatRateLimit } from '@/server/chat/rate-limit';
 import { createStoreLimiter } from '@/server/ratelimit/limiter';

@@ -8,10 +8,11 @@ import { asc, eq } from 'drizzle-orm';
 import { InngestTestEngine } from '@inngest/test';
 import type { WithUser } from '@/db/boundary';
 import { memories, memoryVersions, users } from '@/db/schema';
-import { makeDecayFunction } from '@/inngest/functions/decay';
-import { InProcessSteps } from '@/server/jobs/steps';
+import { inngestFunction } from '@/inngest/function';
+import { decayMemoriesJob } from '@/server/jobs/definitions/decay-memories';
+import { InProcessSteps } from '@/server/steps';
 import { addDays } from '@/server/lifecycle/clock';
-import { createLifecycleBodies } from '@/server/lifecycle/job-bodies';
+import { testJobs } from '../helpers/jobs';
 import { runDecay, type LifecycleDeps } from '@/server/lifecycle/run-decay';
 import { createMemory, type NewMemory } from '@/server/memory/create-memory';
 import { createTestDatabase, seedUser, type TestDatabase } from '../helpers/db';
@@ -140,8 +141,8 @@ describe('lifecycle jobs in batches', () => {
   it('the Inngest cron function takes "now" from the clock in a step and runs the batches', async () => {
     const t = await freshDb();
     await seedFixture(t);
-    const bodies = createLifecycleBodies(() => ({ withUser: t.withUser, withSystem: t.withSystem, batchSize: 2 }), () => day(365));
-    const fn = makeDecayFunction(bodies);
+    const { deps } = testJobs(t);
+    const fn = inngestFunction(decayMemoriesJob, { ...deps, lifecycle: { withUser: t.withUser, withSystem: t.withSystem, batchSize: 2 }, clock: () => day(365) });
     const result = await new InngestTestEngine({ function: fn, events: [{ name: 'inngest/scheduled.timer', data: { cron: 'TZ=UTC 0 3 * * *' } }] }).execute();
     expect(result.error).toBeUndefined();
     const ids = (result.ctx.step.run as unknown as { mock: { calls: [string][] } }).mock.calls.map((c) => c[0]);

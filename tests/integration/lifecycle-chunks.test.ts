@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { userDb, type WithUser } from '@/db/boundary';
 import { auditLog, memories, memoryVersions } from '@/db/schema';
-import { InProcessSteps } from '@/server/jobs/steps';
+import { InProcessSteps } from '@/server/steps';
 import { addDays } from '@/server/lifecycle/clock';
 import { runConsolidation } from '@/server/lifecycle/run-consolidation';
 import { runDecay, type JobRequest, type LifecycleDeps } from '@/server/lifecycle/run-decay';

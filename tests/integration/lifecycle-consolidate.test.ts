@@ -9,10 +9,10 @@ import { asc, eq } from 'drizzle-orm';
 import { InngestTestEngine } from '@inngest/test';
 import { userDb, type WithUser } from '@/db/boundary';
 import { memories, memorySources, memoryVersions, users } from '@/db/schema';
-import { makeConsolidateFunction } from '@/inngest/functions/consolidate';
-import { InProcessSteps } from '@/server/jobs/steps';
+import { inngestFunction } from '@/inngest/function';
+import { consolidateMemoriesJob } from '@/server/jobs/definitions/consolidate-memories';
+import { InProcessSteps } from '@/server/steps';
 import { addDays } from '@/server/lifecycle/clock';
-import { createConsolidationBody } from '@/server/lifecycle/consolidate-body';
 import { runConsolidation, type ConsolidationDeps } from '@/server/lifecycle/run-consolidation';
 import type { JobRequest } from '@/server/lifecycle/run-decay';
 import { createMemory, type NewMemory } from '@/server/memory/create-memory';
@@ -21,7 +21,7 @@ import { storeEmbedding } from '@/server/memory/embeddings';
 import type { MemoryRow } from '@/server/memory/memory-types';
 import { recall } from '@/server/recall/recall';
 import { createTestDatabase, seedUser, type TestDatabase } from '../helpers/db';
-import { localEmbedder } from '../helpers/jobs';
+import { localEmbedder, testJobs } from '../helpers/jobs';
 import { sourcesOf, versionsOf } from '../helpers/memories';
 
 const base = new Date();
@@ -284,7 +284,7 @@ describe('consolidation across users', () => {
 
   it('the Inngest weekly cron function takes "now" from the clock in a step and runs the batches', async () => {
     const t = await fixture();
-    const fn = makeConsolidateFunction(createConsolidationBody(() => depsOf(t, { batchSize: 2 }), () => base));
+    const fn = inngestFunction(consolidateMemoriesJob, { ...testJobs(t).deps, consolidation: depsOf(t, { batchSize: 2 }), clock: () => base });
     const result = await new InngestTestEngine({ function: fn, events: [{ name: 'inngest/scheduled.timer', data: { cron: 'TZ=UTC 0 4 * * 0' } }] }).execute();
     expect(result.error).toBeUndefined();
     const ids = (result.ctx.step.run as unknown as { mock: { calls: [string][] } }).mock.calls.map((c) => c[0]);

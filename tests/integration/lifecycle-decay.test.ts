@@ -8,7 +8,7 @@ import { userDb } from '@/db/boundary';
 import { auditLog, memories } from '@/db/schema';
 import { addDays } from '@/server/lifecycle/clock';
 import { runDecay, type JobRequest } from '@/server/lifecycle/run-decay';
-import { InProcessSteps } from '@/server/jobs/steps';
+import { InProcessSteps } from '@/server/steps';
 import { createMemory, type NewMemory } from '@/server/memory/create-memory';
 import { embeddingText } from '@/server/memory/embedder';
 import { storeEmbedding } from '@/server/memory/embeddings';

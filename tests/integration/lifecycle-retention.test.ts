@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows } from '@/db/rows';
 import { auditLog, conversations, memories, memorySources, messages, userSettings } from '@/db/schema';
-import { InProcessSteps } from '@/server/jobs/steps';
+import { InProcessSteps } from '@/server/steps';
 import { addDays } from '@/server/lifecycle/clock';
 import type { JobRequest } from '@/server/lifecycle/run-decay';
 import { runRetention } from '@/server/lifecycle/run-retention';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { userDb } from '@/db/boundary';
 import { type memories, messages } from '@/db/schema';
-import { InProcessSteps } from '@/server/jobs/steps';
+import { InProcessSteps } from '@/server/steps';
 import { addDays } from '@/server/lifecycle/clock';
 import { runConsolidation } from '@/server/lifecycle/run-consolidation';
 import { runDecay } from '@/server/lifecycle/run-decay';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, memories, memoryEmbeddings, memorySources, memoryVersions, outbox } from '@/db/schema';
-import { InProcessSteps } from '@/server/jobs/steps';
+import { InProcessSteps } from '@/server/steps';
 import { addDays } from '@/server/lifecycle/clock';
 import { runConsolidation } from '@/server/lifecycle/run-consolidation';
 import { createMemory } from '@/server/memory/create-memory';

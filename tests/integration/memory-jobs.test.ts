@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { InngestTestEngine } from '@inngest/test';
 import { conversations, memoryEmbeddings, outbox } from '@/db/schema';
-import { turnCompleted, turnCompletedData } from '@/inngest/events';
-import { makeExtractMemories } from '@/inngest/functions/extract-memories';
-import { makeReembedMemories } from '@/inngest/functions/reembed-memories';
+import { turnCompleted, turnCompletedData } from '@/server/events/contracts';
+import { inngestFunction } from '@/inngest/function';
 import type { WithUser } from '@/db/boundary';
 import { deliverInProcess } from '@/server/jobs/dispatch';
-import { createJobBodies } from '@/server/jobs/functions';
-import { InProcessSteps } from '@/server/jobs/steps';
+import { extractMemoriesJob } from '@/server/jobs/definitions/extract-memories';
+import { reembedMemoriesJob } from '@/server/jobs/definitions/reembed-memories';
+import { InProcessSteps } from '@/server/steps';
 import { sweepOutbox } from '@/server/jobs/sweep-outbox';
 import { createLocalEmbedder } from '@/server/llm/local-embedder';
 import { createEmbedder } from '@/server/memory/embedder';
@@ -43,7 +43,7 @@ describe('background jobs', () => {
     const conversation = crypto.randomUUID();
     await chatTurn(t, jobs, user, conversation, 'I prefer short answers with bullet points.');
     const row = await turnEvent(t, user.id, conversation);
-    const fn = makeExtractMemories(jobs.bodies);
+    const fn = inngestFunction(extractMemoriesJob, jobs.deps);
     const event = turnCompleted.create(row.payload as never, { id: row.idempotencyKey });
 
     const first = await new InngestTestEngine({ function: fn, events: [event] }).execute();
@@ -70,14 +70,14 @@ describe('background jobs', () => {
       calls += 1;
       return calls === 2 ? Promise.reject(new Error('connection lost')) : t.withUser(userId, fn);
     };
-    const flakyBodies = createJobBodies(() => ({ ...jobs.deps, extraction: { ...jobs.deps.extraction, withUser: flaky } }));
+    const flakyDeps = { ...jobs.deps, extraction: { ...jobs.deps.extraction, withUser: flaky } };
     const event = turnCompleted.create(row.payload as never, { id: row.idempotencyKey });
-    const crashed = await new InngestTestEngine({ function: makeExtractMemories(flakyBodies), events: [event] }).execute();
+    const crashed = await new InngestTestEngine({ function: inngestFunction(extractMemoriesJob, flakyDeps), events: [event] }).execute();
     expect(crashed.error).toMatchObject({ message: 'connection lost' });
     expect(await memoriesOf(t, user.id)).toEqual([]);
 
     // Attempt 2: earlier steps are memoised by Inngest; only apply runs, for real.
-    const fn = makeExtractMemories(jobs.bodies);
+    const fn = inngestFunction(extractMemoriesJob, jobs.deps);
     const state = crashed.state as Record<string, Promise<unknown>>;
     const memoised = await Promise.all(
       ['load-window', 'extract', 'embed'].map(async (id) => {
@@ -101,7 +101,7 @@ describe('background jobs', () => {
     let up = false;
     const healthy = testJobs(t);
     const jobs = testJobs(t, {
-      deliver: (r) => (up ? deliverInProcess(healthy.runner)(r) : Promise.reject(new Error('Inngest unreachable'))),
+      deliver: (r) => (up ? deliverInProcess(healthy.provider)(r) : Promise.reject(new Error('Inngest unreachable'))),
     });
     const conversation = crypto.randomUUID();
     const reply = await chatTurn(t, jobs, user, conversation, 'I work as a nurse at the city hospital.');
@@ -117,12 +117,12 @@ describe('background jobs', () => {
     up = true;
     const later = new Date(Date.now() + 5 * 60_000);
     expect(await sweepOutbox(t.withSystem, jobs.dispatcher, later)).toEqual({ resent: 2, gaveUp: 0 });
-    await healthy.runner.idle();
+    await healthy.provider.idle();
     const extracted = await memoriesOf(t, user.id);
     expect(extracted.length).toBeGreaterThanOrEqual(2);
     // A second sweep (or a duplicate delivery) finds nothing to do and changes nothing.
     expect(await sweepOutbox(t.withSystem, jobs.dispatcher, later)).toEqual({ resent: 0, gaveUp: 0 });
-    await deliverInProcess(healthy.runner)(pending[0]!);
+    await deliverInProcess(healthy.provider)(pending[0]!);
     expect(await memoriesOf(t, user.id)).toEqual(extracted);
   });
 
@@ -171,7 +171,7 @@ describe('background jobs', () => {
     const active = await memoriesOf(t, user.id, 'active');
     expect(active.length).toBeGreaterThanOrEqual(4);
     const next = testJobs(t, { embedder: createEmbedder(createLocalEmbedder({ dimensions: 128 }), 'local:hash-128') });
-    const fn = makeReembedMemories(next.bodies);
+    const fn = inngestFunction(reembedMemoriesJob, next.deps);
     const result = await new InngestTestEngine({ function: fn, events: [{ name: 'memory/reembed.requested', data: { userId: user.id } }] }).execute();
     expect(result.error).toBeUndefined();
     expect(result.result).toEqual({ embedded: active.length });

@@ -13,7 +13,7 @@ import { runChatTurn } from '@/server/chat/run-chat-turn';
 import { config } from '@/server/config';
 import { enqueueEvent, outboxCounts, retryDeadEvents } from '@/server/events/outbox';
 import { createDispatcher } from '@/server/jobs/dispatch';
-import { InProcessSteps } from '@/server/jobs/steps';
+import { InProcessSteps } from '@/server/steps';
 import { sweepOutbox } from '@/server/jobs/sweep-outbox';
 import { runRetention } from '@/server/lifecycle/run-retention';
 import { createTestDatabase, seedUser, type TestDatabase } from '../helpers/db';
@@ -144,7 +144,7 @@ describe('outbox reliability', () => {
     // Past the grace period the sweeper recovers it, and the words reach extraction.
     const afterGrace = new Date(started + config.jobs.outboxTurnGraceMs + config.jobs.outboxSweepAfterMs + MINUTE);
     await sweepOutbox(t.withSystem, jobs.dispatcher, afterGrace);
-    await jobs.runner.idle();
+    await jobs.provider.idle();
     expect((await rowsOf(user.id))[0]!.dispatchedAt).not.toBeNull();
     expect((await memoriesOf(t, user.id)).map((m) => m.summary.toLowerCase()).join(' ')).toContain('peanut');
 

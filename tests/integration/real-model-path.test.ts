@@ -87,7 +87,7 @@ describe('the real-model path against a scripted OpenAI-compatible server', () =
     const request = chatRequestSchema.parse({ id, trigger: 'submit-message', message: { text } });
     const chunks = await readUiStream(await runChatTurn(userDb(t.withUser, userId), request, options.signal ?? new AbortController().signal, deps));
     await Promise.all(deferred);
-    await jobs.runner.idle();
+    await jobs.provider.idle();
     const rows = await t.db.select().from(messages).where(eq(messages.conversationId, id)).orderBy(asc(messages.createdAt));
     return { id, chunks, text: textOf(chunks), rows, error: chunks.find((c) => c.type === 'error') as { errorText: string } | undefined };
   }

@@ -6,8 +6,8 @@
  */
 import type { LanguageModel } from 'ai';
 import type { WithUser } from '../../../db/boundary';
-import type { TurnCompletedData } from '../../../inngest/events';
-import type { Steps } from '../../jobs/steps';
+import type { TurnCompletedData } from '../../events/contracts';
+import type { Steps } from '../../steps';
 import { embeddingText, type Embedder } from '../embedder';
 import type { ExtractionWindow, ValidatedMemory } from '../extraction-schema';
 import { extractWithLlm } from '../llm-extractor';
