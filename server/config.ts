@@ -251,9 +251,12 @@ export const config = {
     maintenanceCron: 'TZ=UTC 30 4 * * *',
     /**
      * Extraction runs once per burst of turns (SPEC §4.1): `period` after a conversation's last
-     * turn, with that turn's event, and never later than `timeout` after the first.
+     * turn, with that turn's event, and never later than `timeout` after the first. 2 s, not 10:
+     * the chat's "Noted" notices wait for this run, and at 10 s they came after the e2e's 10 s wait
+     * (and a user's patience) once the in-process provider honoured the debounce (session 12); a
+     * second message sent while a reply streams still joins the first's run.
      */
-    extractionDebounce: '10s',
+    extractionDebounce: '2s',
     extractionDebounceTimeout: '2m',
     extractionRetries: 4,
     /**

@@ -89,7 +89,7 @@ describe('one job definition, two providers', () => {
     const perUser = [{ limit: 1, key: '"user-" + event.data.userId', scope: 'env' }];
     const perJob = [{ limit: 1, key: 'event.data.jobId' }];
     expect(opts).toEqual({
-      'extract-memories': { triggers: [{ event: 'memory/turn.completed' }], debounce: { key: 'event.data.conversationId', period: '10s', timeout: '2m' }, concurrency: perUser, singleton: undefined, retries: 4 },
+      'extract-memories': { triggers: [{ event: 'memory/turn.completed' }], debounce: { key: 'event.data.conversationId', period: '2s', timeout: '2m' }, concurrency: perUser, singleton: undefined, retries: 4 },
       'reembed-memories': { triggers: [{ event: 'memory/reembed.requested' }], debounce: undefined, concurrency: perUser, singleton: undefined, retries: 4 },
       'sweep-outbox': { triggers: [{ cron: '* * * * *' }], debounce: undefined, concurrency: undefined, singleton: { mode: 'skip' }, retries: 1 },
       'decay-memories': { triggers: [{ cron: 'TZ=UTC 0 3 * * *' }], debounce: undefined, concurrency: undefined, singleton: { mode: 'skip' }, retries: 4 },
