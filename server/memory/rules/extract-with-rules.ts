@@ -206,12 +206,14 @@ const BECAME_DIET = /(?<![\w'’])(i|we|he|she|they|[a-z]{2,})(?:\s+(?:have|has|
 // "i got the deputy principal job", "landed the senior designer role": the job one now has.
 const GOT_TITLED_JOB = /^((?:(?:so|and|also|oh|btw|ok|finally|omg)[\s,]+)*)i\s+(?:just\s+|finally\s+|officially\s+)?(?:got|landed|accepted|took|was offered|bagged|nabbed)\s+(?:the|a|an)\s+(?:new\s+)?((?!(?:new|same|other|old|dream|first|second)\b)[a-z][a-z -]{2,40}?)\s+(?:job|role|position|gig|post)\b(?!\s+(?:at|with|in)\b)/i;
 
-function withBecameSaidAsIs(clause: Segment): Segment {
+function withTitledJobSaidAsWork(clause: Segment): Segment {
   const job = GOT_TITLED_JOB.exec(clause.text);
-  if (job?.[2]) {
-    const title = job[2].trim();
-    return { ...clause, text: `${job[1] ?? ''}I work as ${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title} now${clause.text.slice(job.index + job[0].length)}` };
-  }
+  if (!job?.[2]) return clause;
+  const title = job[2].trim();
+  return { ...clause, text: `${job[1] ?? ''}I work as ${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title} now${clause.text.slice(job.index + job[0].length)}` };
+}
+
+function withDietTakenUpSaidAsIs(clause: Segment): Segment {
   const match = BECAME_DIET.exec(clause.text);
   if (!match) return clause;
   const who = match[1]!;
@@ -266,9 +268,9 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
   let person: string | null = [...own.slice(0, from).matchAll(RELATION_ANYWHERE)].at(-1)?.[1] ?? options.prior?.en ?? null;
   let correctingZh = false;
   let correctingEn = false;
-  const people = knownPeople([toSimplified(message.content), ...window.messages.filter((m) => m.role === 'user' && m.id !== message.id).map((m) => m.content)], window.knownEntities);
   // Words cut from the user's own (reported speech, quotes) still say who "he" is next.
   const written = toSimplified(message.content);
+  const people = knownPeople([written, ...window.messages.filter((m) => m.role === 'user' && m.id !== message.id).map((m) => m.content)], window.knownEntities);
   let cursor = from;
   for (const spoken of splitSentences(own, from, to)) {
     person = lastPersonIn(written.slice(cursor, spoken.start), people) ?? person;
@@ -309,7 +311,7 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
       const dropped = chinese ? withDroppedWoZh(raw, clauses[index - 1]) : null;
       const carried = dropped ?? withCarriedSubject(raw, clauses[index - 1], chinese);
       // Naming who "he" is (or whose news it is) is not borrowing the previous clause's subject.
-      const clause = chinese ? withPlaceZh(withPersonZh(carried, personZh), clauses.slice(0, index)) : withBecameSaidAsIs(withNamedPerson(withNameIs(carried, people), person));
+      const clause = chinese ? withPlaceZh(withPersonZh(carried, personZh), clauses.slice(0, index)) : withDietTakenUpSaidAsIs(withTitledJobSaidAsWork(withNamedPerson(withNameIs(carried, people), person)));
       if (chinese) personZh = RELATION_MENTION_ZH.exec(raw.text)?.[1] ?? personZh;
       if (!chinese) person = personOpening(clause.text, people) ?? introduced(clause.text) ?? person;
       if (!chinese && CORRECTION_LEAD_EN.test(clause.text)) {
