@@ -20,13 +20,13 @@ const FLOORS: Record<string, { pass: number; include: number }> = {
   'updates-en.json': { pass: 0.9, include: 0.9 }, // 0.938 / 0.938
   'zh.json': { pass: 0.84, include: 0.87 }, // 0.868 / 0.892 (was 0.737 / 0.757 before session 8: README)
   'everyday-holdout.json': { pass: 0.84, include: 0.84 }, // 0.864 / 0.860 (first sight 0.291 / 0.172; tuned on since)
-  'everyday-holdout2.json': { pass: 0.73, include: 0.72 }, // 0.753 / 0.731 (first sight 0.532 / 0.522; tuned on since: README)
+  'everyday-holdout2.json': { pass: 0.74, include: 0.72 }, // 0.766 / 0.746 (0.753 / 0.731 before session 12; first sight 0.532 / 0.522; tuned on since: README)
   'everyday-holdout3.json': { pass: 0.67, include: 0.65 }, // 0.692 / 0.673 (first sight 0.423 / 0.469; tuned on in sessions 6-8: README)
-  'everyday-holdout4.json': { pass: 0.54, include: 0.57 }, // 0.551 / 0.580 (0.562 / 0.591 after session 8; first sight 0.449 / 0.477; tuned on in session 8: README)
-  'everyday-holdout5.json': { pass: 0.61, include: 0.66 }, // 0.636 / 0.685 (first sight 0.466 / 0.483; tuned on in session 9: README)
+  'everyday-holdout4.json': { pass: 0.54, include: 0.57 }, // 0.562 / 0.591 (0.551 / 0.580 before session 12; first sight 0.449 / 0.477; tuned on in session 8: README)
+  'everyday-holdout5.json': { pass: 0.63, include: 0.68 }, // 0.659 / 0.708 (0.636 / 0.685 before session 12; first sight 0.466 / 0.483; tuned on in session 9: README)
   'everyday-holdout6.json': { pass: 0.53, include: 0.55 }, // 0.556 / 0.577 (first sight 0.465 / 0.474; tuned on in session 10: README)
-  'everyday-holdout7.json': { pass: 0.49, include: 0.48 }, // 0.515 / 0.505 (first sight 0.495 / 0.505; tuned on from session 12: README)
-  'everyday-holdout8.json': { pass: 0.58, include: 0.60 }, // 0.613 / 0.620 (first sight 0.600 / 0.620 at 90953b4; held out, failures unread: README)
+  'everyday-holdout7.json': { pass: 0.53, include: 0.51 }, // 0.557 / 0.538 (first sight 0.495 / 0.505; tuned on from session 12: README)
+  'everyday-holdout8.json': { pass: 0.59, include: 0.60 }, // 0.613 / 0.620 (first sight 0.600 / 0.620 at 90953b4; held out, failures unread: README)
 };
 
 describe('recall evaluation on the shipped datasets', () => {
