@@ -197,6 +197,11 @@ function monthIndex(name: string): number {
   return MONTHS_EN.indexOf(name.slice(0, 3).toLowerCase()) + 1;
 }
 
+/** 1 = Monday … 7 = Sunday, for a calendar date. */
+function weekdayOfDate(date: LocalDate): number {
+  return ((new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 6) % 7) + 1;
+}
+
 function mondayOf(date: LocalDate, weekday: number): LocalDate {
   return addDays(date, 1 - weekday);
 }
@@ -374,6 +379,35 @@ const DAY_RULES: DayRule[] = [
         return { from, days: daysBetween(from, { year: from.year + 1, month: 1, day: 1 }) };
       }
       return { from: addDays(mondayOf(today, today.weekday), offset * 7), days: 7 };
+    },
+  },
+  {
+    // "the first monday of april", "last friday in june", "the 2nd tuesday of next month": the
+    // ordinal names the day, so the bare weekday rule must not take "monday" alone.
+    pattern: new RegExp(String.raw`\b(?:on\s+)?(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last)\s+(${WEEKDAYS_EN.join('|')})\s+(?:of|in)\s+(?:(next|this)\s+month|(${MONTH_NAME}))\b`, 'i'),
+    resolve: (m, today, _at, options) => {
+      const weekday = WEEKDAYS_EN.indexOf((m[2] ?? '').toLowerCase()) + 1;
+      const ordinal = (m[1] ?? '').toLowerCase();
+      const nth = ordinal.startsWith('l') ? -1 : /^(?:first|1)/.test(ordinal) ? 1 : /^(?:second|2)/.test(ordinal) ? 2 : /^(?:third|3)/.test(ordinal) ? 3 : 4;
+      const inMonth = (year: number, month: number): LocalDate => {
+        if (nth < 0) {
+          const last = { year, month, day: daysInMonth(year, month) };
+          return addDays(last, -((weekdayOfDate(last) - weekday + 7) % 7));
+        }
+        const first = { year, month, day: 1 };
+        return addDays(first, ((weekday - weekdayOfDate(first) + 7) % 7) + (nth - 1) * 7);
+      };
+      if (m[3]) {
+        const target = addMonths({ year: today.year, month: today.month, day: 1 }, m[3].toLowerCase() === 'next' ? 1 : 0);
+        return { from: inMonth(target.year, target.month), days: 1 };
+      }
+      const month = monthIndex(m[4] ?? '');
+      if (month < 1) return null;
+      let year = today.year;
+      const candidate = inMonth(year, month);
+      if (options.prefer !== 'past' && compareDates(candidate, today) < 0) year += 1;
+      if (options.prefer === 'past' && compareDates(candidate, today) > 0) year -= 1;
+      return { from: inMonth(year, month), days: 1 };
     },
   },
   {

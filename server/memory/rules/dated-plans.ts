@@ -10,14 +10,22 @@ import { draftFor, type Rule, type RuleContext } from './context';
 import type { Draft } from './draft';
 import { IRREGULAR_PAST } from './english-summary';
 import { chinesePlaces, latinTerms, objectEntity, properNouns } from './entities';
-import { BOOKED_AHEAD_EN, EVENT_NOUNS_EN, EVENT_VERBS_EN, EVENT_VERBS_ZH, FREQUENCY_EN, FREQUENCY_ZH, HABIT_ADVERB_EN, HABIT_ADVERB_ZH, IMMINENT_ZH, PLAN_VERBS_EN, PLAN_VERBS_ZH } from './lexicon';
+import { BOOKED_AHEAD_EN, EVENT_NOUNS_EN, EVENT_VERBS_EN, EVENT_VERBS_ZH, FREQUENCY_EN, FREQUENCY_ZH, HABIT_ADVERB_EN, HABIT_ADVERB_ZH, IMMINENT_ZH, PLAN_VERBS_EN, PLAN_VERBS_ZH, RELATION_EN } from './lexicon';
+import { knownPeople, namedSubject } from './people';
 
 const PRIORITY = 6;
 
 // "The curriculum review with Priya is on Friday": an event the conversation is about, said with
 // "the" and a day; the user's own schedule even without "my".
 const THE_EVENT = new RegExp(`^(?:(?:ok|so|and|also|btw|update)[\\s,:]+)*the\\s+(?:[\\w-]+\\s+){0,3}?(?:${EVENT_NOUNS_EN})\\b(?:\\s+with\\s+[A-Z][\\w-]+)?\\s+(?:is|was|has been|got|moves|moved|is moving|gets)\\b`, 'i');
-const FIRST_PERSON_EN = /\b(?:i|i['’]m|i['’]ve|i['’]ll|i['’]d|my|we|we['’]re|we['’]ll|our|us)\b/i;
+const FIRST_PERSON_EN = /\b(?:i|i['’]m|i['’]ve|i['’]ll|i['’]d|my|we|we['’]re|we['’]ll|our|us)\b|\bme\s+(?:and|&|n)\s+\w/i;
+// "we're celebrating saturday the 16th", "kayleigh is racing on the 3rd": the present progressive
+// with a date is an arrangement, whatever the verb. "Training for the half marathon in October",
+// "trying to budget harder this year" are working towards a goal (the goal rule keeps it), not a second, dated copy of it.
+const PROGRESSIVE = /\b(?:i['’]?m|i am|we['’]re|we are|they['’]re|they are|he['’]s|she['’]s|is|are)\s+(?:(?:just|also|finally|all|both|still)\s+)?(?!going to\b)[a-z]{3,}ing\b(?!\s+(?:for|towards?|to)\b)/i;
+// "my son has a dentist appointment on the 9th", "kayleigh has her first tournament on april 18":
+// a dated event of someone the user named is on the user's calendar too.
+const RELATION_OPENING = new RegExp(`^(?:(?:so|and|also|oh|btw|ok)[\\s,]+)*(?:my|our)\\s+(?:(?:older|younger|little|big|eldest|youngest)\\s+)?(?:${RELATION_EN})s?\\b`, 'i');
 const GERUND_START = /^(?:(?:so|and|also|oh|btw|ok|just)[\s,]+)*(?:moving|flying|heading|leaving|going|starting|travel(?:l)?ing|driving|meeting|visiting|presenting|launching|shipping|taking|seeing|having|getting|off to|back)\b/i;
 const DEADLINE = /\b(?:by|before|until|due|no later than)\s+(?:next\s+|this\s+|the\s+end|end|tomorrow|tonight|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d)/i;
 const DELIVERABLES = /\b(?:report|proposal|draft|slides|deck|paper|thesis|essay|assignment|homework|taxes|invoice|application|pr|code review|spec|prd|rfc|budget|plan)\b/i;
@@ -41,19 +49,29 @@ const datedEnglish: Rule = {
   lang: 'en',
   apply: (ctx) => {
     const text = ctx.clause.text;
-    if (!FIRST_PERSON_EN.test(text) && !GERUND_START.test(text) && !THE_EVENT.test(text) && !ctx.explicit) return [];
+    const theirs = RELATION_OPENING.test(text) || namedSubject(text, knownPeople([ctx.text, ...ctx.earlierUserTexts()], ctx.window.knownEntities)) !== null;
+    // "my" in "my son has…" names whose day it is; the user is in it only if another first person is.
+    const mine = FIRST_PERSON_EN.test(text.replace(RELATION_OPENING, ''));
+    if (!mine && !GERUND_START.test(text) && !THE_EVENT.test(text) && !theirs && !ctx.explicit) return [];
     if (FREQUENCY_EN.test(text) || new RegExp(`\\b(?:${HABIT_ADVERB_EN})\\b`, 'i').test(text)) return [];
     const past = (PAST_MARKER_EN.test(text) || PAST_VERB_EN.test(text.trim())) && !BOOKED_AHEAD_EN.test(text);
     const time = ctx.resolveTime(text, past ? 'past' : 'future');
     if (!time) return [];
-    if (RECURRING_DATE.test(text) && !/\b(?:next|this|tomorrow|today|coming)\b/i.test(time.expression)) return [];
-    const plan = new RegExp(`\\b(?:${PLAN_VERBS_EN})\\b`, 'i').test(text.replace(time.expression, ' '));
+    // "my birthday is May 3" is a date that recurs; "doing cedar point on june 13 for her birthday" is a plan for this one.
+    const forOccasion = /\bfor\s+(?:my|her|his|their|our|\w+['’]s)\s+(?:\w+\s+)?(?:birthday|bday|anniversary)\b/i.test(text);
+    if (RECURRING_DATE.test(text) && !forOccasion && !/\b(?:next|this|tomorrow|today|coming)\b/i.test(time.expression)) return [];
+    // A progressive over a whole year or season ("we're renovating this year") is a phase, not a date.
+    const dayLong = time.end === undefined || time.end.getTime() - time.start.getTime() <= 3 * 86_400_000;
+    const plan = new RegExp(`\\b(?:${PLAN_VERBS_EN})\\b`, 'i').test(text.replace(time.expression, ' ')) || (PROGRESSIVE.test(text) && dayLong);
     const event = new RegExp(`\\b(?:${EVENT_VERBS_EN})\\b`, 'i').test(text);
     const noun = new RegExp(`\\b(?:${EVENT_NOUNS_EN})\\b`, 'i').test(text);
     const deadline = DEADLINE.test(text) && DELIVERABLES.test(text);
     // A state plus a time ("I'm so tired today", "I'm useless after 4pm") is a mood, not a plan.
     const stateOnly = /\b(?:i['’]m|i am)\s+(?:so\s+|really\s+|very\s+|kinda\s+|pretty\s+)?(?!going|flying|leaving|heading|moving|meeting|taking|having|seeing|starting|visiting|presenting|travel|off|back|due|booked|scheduled)\w+(?:\s+\w+)?\s*$/i.test(text.replace(time.expression, '').trim());
     if (!(plan || event || noun || deadline) || (stateOnly && !noun)) return [];
+    // Someone else's day counts when it is an occasion ("has her first tournament", "is getting
+    // married in september", "is due in november", "is raising the rent next month"), not any dated verb ("vegemite knocked a glass at 3am").
+    if (theirs && !mine && !noun && !event && !PROGRESSIVE.test(text) && !/\b(?:is|are)\s+(?:due|expecting)\b/i.test(text)) return [];
     const summary = ctx.describe(text);
     if (!summary) return [];
     // Said in the past tense, a day that has begun is the past ("fell off my bike on tuesday", said
@@ -62,7 +80,10 @@ const datedEnglish: Rule = {
     const borrowed = contextEntity(ctx).filter((entity) => !summary.includes(entity));
     const entities = [...properNouns(text), ...borrowed];
     const withContext = isPast && borrowed.length > 0 ? `${summary} (${borrowed.join(', ')})` : summary;
-    return [datedDraft(ctx, withContext, time, entities, PRIORITY, isPast), ...newJob(ctx, summary, entities, time)];
+    // Their dated occasion is that, not a standing fact about them ("Son has a dentist appointment on
+    // the 9th"). With the user in it ("our cat vegemite knocked…") the other rules still run.
+    const dated = theirs && !mine && !isPast && noun ? { ...datedDraft(ctx, withContext, time, entities, PRIORITY - 4, isPast), exclusive: true } : datedDraft(ctx, withContext, time, entities, PRIORITY, isPast);
+    return [dated, ...newJob(ctx, summary, entities, time)];
   },
 };
 

@@ -102,7 +102,7 @@ export const PERSISTENT_RULE_EN =
 
 /** Nouns of things that happen at a time: appointments, trips, deadlines. */
 export const EVENT_NOUNS_EN =
-  'appointment|interview|meeting|flight|trip|launch|release|deadline|exam|test|wedding|anniversary|birthday|party|dinner|lunch|breakfast|call|review|presentation|demo|conference|surgery|operation|vacation|holiday|holidays|date|match|game|concert|show|class|lesson|course|checkup|check-up|visit|move|meetup|workshop|talk|recital|graduation|ceremony|funeral|retreat|offsite|standup|sync|1:1|one-on-one|performance review|due date|beta|sprint|hackathon|shift|leave';
+  'appointment|interview|meeting|flight|trip|launch|release|deadline|exam|test|wedding|anniversary|birthday|party|dinner|lunch|breakfast|call|review|presentation|demo|conference|surgery|operation|vacation|holiday|holidays|date|match|game|concert|show|class|lesson|course|checkup|check-up|visit|move|meetup|workshop|talk|recital|graduation|ceremony|funeral|retreat|offsite|standup|sync|1:1|one-on-one|performance review|due date|beta|sprint|hackathon|shift|leave|tournament|competition|race|gig|festival|camp|audition|tryouts?|playoffs?|finals?|recital|premiere|opening|reunion|christening|baptism|bar mitzvah|bat mitzvah|fundraiser|open day|parents evening|school play|sports day';
 
 /** Verbs that make a dated clause a plan ("I'm flying", "we're launching", "I have to submit"). */
 export const PLAN_VERBS_EN =
@@ -142,7 +142,7 @@ export const VENTING_ZH = /累死了?|烦死了?|气死了?|崩溃|受够了|想
  * MOT for the 3rd", "got tickets for the 12th". The booking happened; the date is the trip's.
  */
 export const BOOKED_AHEAD_EN =
-  /\b(?:booked|scheduled|rescheduled|reserved|arranged|signed (?:up|us up)|registered|enrolled|bought (?:the\s+)?tickets|got (?:the\s+)?tickets|made (?:an?|the|my|our) (?:appointment|reservation|booking))\b.*\b(?:for|on)\s+(?:the\s+)?(?:\d|next|this|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
+  /\b(?:booked|scheduled|rescheduled|reserved|arranged|signed (?:up|us up)|registered|enrolled|bought (?:the\s+)?tickets|got (?:the\s+)?tickets|made (?:an?|the|my|our) (?:appointment|reservation|booking))\b.*\b(?:for|on|in)\s+(?:the\s+)?(?:\d|next|this|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
 
 // "6月7号就要高考了", "下周要搬家了": 要…了 is about to happen, not done (the 了 is no past tense).
 export const IMMINENT_ZH = /(?:就要|快要|将要|马上要|马上就|要)[^，,。！!了]{1,10}了(?:[，,。！!~～]|$)/;

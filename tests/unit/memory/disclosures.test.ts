@@ -317,3 +317,36 @@ describe('session 12: changes said in passing', () => {
     expect(summaries('need a birthday present idea for my sister Ellie').some((s) => s.includes('ellie'))).toBe(true);
   });
 });
+
+describe("session 14: dated occasions, the user's and their people's", () => {
+  const after = (earlier: string, text: string) => {
+    const window = said(text, [['user', earlier], ['assistant', 'Noted.']]);
+    return validateExtracted(extractWithRules(window), window).accepted;
+  };
+  const kinds = (found: ReturnType<typeof items>) => found.map((i) => [i.kind, i.summary]);
+
+  it('a present progressive with a day is an arrangement; working towards something is a goal, not a second dated copy', () => {
+    expect(kinds(items("we're celebrating saturday the 16th"))).toContainEqual(['plan', 'Celebrating saturday the 16th (2026-03-16)']);
+    expect(items("I'm training for the Lyon half marathon in October").map((i) => i.kind)).toEqual(['goal']);
+    const budget = items("I'm still paying off about 40k in student loans, so I'm trying to budget harder this year.");
+    expect(budget.filter((i) => i.kind === 'plan')).toEqual([]);
+    expect(budget.map((i) => i.kind)).toContain('goal');
+  });
+
+  it("someone the user named has an occasion on a date: one plan, not also a standing fact about them", () => {
+    expect(kinds(items('my son has a dentist appointment on the 9th'))).toEqual([['plan', 'Son has a dentist appointment on the 9th (2026-03-09)']]);
+    expect(kinds(after('my daughter kayleigh is 9', 'kayleigh has her first tournament on april 18'))).toEqual([
+      ['plan', 'Kayleigh has her first tournament on april 18 (2026-04-18)'],
+    ]);
+    expect(items('my bestie jo is getting married in bali in september').map((i) => i.summary)).toContain('Bestie jo is getting married in bali in september (2026-09)');
+  });
+
+  it("a dated anecdote about someone else's doings is no plan, and their name is still kept", () => {
+    expect(kinds(items('our cat vegemite knocked a glass off the bench at 3am. why are cats like this'))).toEqual([['relationship', 'Cat is Vegemite']]);
+  });
+
+  it('booked "in" a month is the trip, not the booking', () => {
+    const found = items('just booked 10 days in bahia in august!!');
+    expect(found.filter((i) => i.kind === 'plan').map((i) => i.summary)).toEqual([expect.stringContaining('(2026-08)')]);
+  });
+});

@@ -114,3 +114,15 @@ describe('labels for summaries', () => {
     expect(endOfLocalDay(LATE_THURSDAY_UTC, SHANGHAI).toISOString()).toBe('2026-03-06T16:00:00.000Z');
   });
 });
+
+describe('an ordinal weekday of a month', () => {
+  it.each([
+    ['starting the first monday of april', '2026-04-06 00:00'],
+    ['the last friday in june', '2026-06-26 00:00'],
+    ['on the 2nd tuesday of next month', '2026-04-14 00:00'],
+    // The first Monday of March has passed on 5 March: the next one is a year on.
+    ['first monday of march', '2027-03-01 00:00'],
+  ])('"%s" is %s, not the bare weekday', (text, start) => {
+    expect(resolve(text, LONDON, new Date('2026-03-05T09:00:00Z'))?.start).toBe(start);
+  });
+});
