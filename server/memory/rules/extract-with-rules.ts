@@ -20,7 +20,7 @@ import { extractExplicit } from './extract-explicit';
 import { CORRECTION_LEAD_EN, isConditionClause, isHedged, isHypothetical, isOneOff, isPersistentRequest, isQuestion, isVenting } from './filters';
 import { INSTRUCTION_RULES } from './instructions';
 import { RESCHEDULE_RULES } from './reschedule';
-import { STANDING_INSTRUCTION_RULES } from './standing-instructions';
+import { isAnswerStyleRequest, STANDING_INSTRUCTION_RULES } from './standing-instructions';
 import { IN_PASSING_RULES } from './in-passing';
 import { chinesePlaces } from './entities';
 import { RELATION_EN, RELATION_ZH } from './lexicon';
@@ -320,7 +320,7 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
       }
       if (!options.explicit && isOneOff(clause.text)) return;
       if (!options.explicit && index > 0 && isConditionClause(clause.text)) return;
-      if (!options.explicit && isQuestion(clause.text, sentence.text, index === clauses.length - 1) && !isPersistentRequest(clause.text)) return;
+      if (!options.explicit && isQuestion(clause.text, sentence.text, index === clauses.length - 1) && !isPersistentRequest(clause.text) && !isAnswerStyleRequest(clause.text)) return;
       const ctx = makeContext({ ...base, clause, index, chinese, hedged: isHedged(clause.text), carriedSubject: dropped === null && carried.text !== raw.text });
       for (const rule of CLAUSE_RULES) {
         // A Chinese message is often one "sentence" of space-separated clauses: a groan (好崩溃,

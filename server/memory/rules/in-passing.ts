@@ -184,6 +184,9 @@ const newJobZh: Rule = {
 
 const GOT_JOB =
   /\bi\s+(?:just\s+|finally\s+|officially\s+|actually\s+)?(?:got|landed|accepted|took)\s+(?:a|an|the|that)\s+(?:new\s+)?((?:[\w-]+\s+){0,3}?)(?:job|position|role|offer)\s+(?:at|with)\s+(.+?)(?:\s+as\s+(?:an?\s+)?([\w\s-]{2,30}?))?\s*(?=[!.,;]|\s+(?:and|but|so|starting|from|next|on|in)\b|$)/i;
+// "got hired at a logistics firm last week", "i was hired by the council as a planner".
+const HIRED =
+  /\bi\s+(?:just\s+|finally\s+|officially\s+|actually\s+)?(?:got|was|have been|['’]ve been|ve been)\s+(?:just\s+|finally\s+|officially\s+)?(?:hired|taken on|brought on)\s+(?:at|by|with)\s+()(.+?)(?:\s+as\s+(?:an?\s+)?([\w\s-]{2,30}?))?\s*(?=[!.,;]|\s+(?:and|but|so|starting|from|next|on|in|last|this|yesterday|today)\b|$)/i;
 const CALLED = /\b(?:called|named)\s+([\w&'’.-]+(?:\s+[A-Z][\w&'’.-]*)*)/i;
 
 /**
@@ -195,10 +198,10 @@ const gotJob: Rule = {
   scope: 'clause',
   lang: 'en',
   apply: (ctx) => {
-    const match = GOT_JOB.exec(ctx.clause.text);
+    const match = GOT_JOB.exec(ctx.clause.text) ?? HIRED.exec(ctx.clause.text.replace(/^\s*(?=(?:just\s+|finally\s+)?got\s+hired\b)/i, 'i '));
     if (!match?.[2]) return [];
     const title = (match[1] ?? '').trim() || (match[3] ?? '').trim();
-    const place = match[2].trim();
+    const place = match[2].trim().replace(/\s+(?:lol|lmao|haha\w*|rofl|tbh|btw)$/i, '');
     const employer = CALLED.exec(place)?.[1] ?? place.replace(/^(?:a|an|the)\s+/i, '');
     if (/^(?:it|that|this|them|home|last|work)$/i.test(employer)) return [];
     return [

@@ -60,7 +60,7 @@ const englishRule: Rule = {
   apply: (ctx) => {
     const text = ctx.clause.text;
     const wanted = WANT_YOU_TO.exec(text);
-    const polite = isPersistentRequest(text) ? text.replace(/^.*?\b(?:can|could|would|will) you\s+(?:please\s+)?/i, '').replace(/\?+\s*$/, '') : null;
+    const polite = isPersistentRequest(text) ? text.replace(/^.*?\b(?:can|could|would|will) (?:you|u)\s+(?:(?:please|pls|plz)\s+)?/i, '').replace(/\?+\s*$/, '') : null;
     const instruction = wanted ? (wanted[1] ?? '') : (polite ?? (IMPERATIVE_EN.test(text) ? text : null));
     if (instruction === null || !PERSISTENT_RULE_EN.test(text)) return [];
     const summary = ruleSummaryEnglish(instruction);

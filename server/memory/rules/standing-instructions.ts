@@ -14,7 +14,7 @@ const PRIORITY = 3;
 
 const LEAD_EN = /^(?:(?:also|and|oh|btw|ok(?:ay)?|so|but|plus|one more thing|and also|abeg|yes please|yeah)[\s,:]+)*/i;
 const ASK_EN = /^(?:(?:pls|please|plz|can you|could you|would you|can u|could u|kindly)\s+)*(?:(?:always|never|just|only)\s+)?/i;
-const VERB_EN = /^(?:use|keep|answer|reply|respond|explain|stick to|no|not use|avoid|skip|stop using|stop|don['’]?t|dont|do not|never|spell|talk to me in|speak|be|quote|show)\b/i;
+const VERB_EN = /^(?:start (?:answering|replying|responding|using|writing|talking|speaking|giving|putting|adding|including|keeping|spelling|measuring|quoting)|use|keep|answer|reply|respond|explain|stick to|no|not use|avoid|skip|stop using|stop|don['’]?t|dont|do not|never|spell|talk to me in|speak|be|quote|show)\b/i;
 // "give me metric units" lasts; "write a short poem about autumn" is the task itself.
 const TASK_VERB_EN = /^(?:give|write|show|put|include|add|format|list|start|lead with|make)\b/i;
 const ABOUT_ANSWERS_EN = /\b(?:answers?|replies|reply|responses?|explanations?|units|measurements|temperatures?|distances?|prices|costs|amounts)\b/i;
@@ -27,6 +27,26 @@ const WHEN_YOU_EN = /^(?:(?:so|and|also)\s+)?(?:when(?:ever)?|every time|each ti
 // "so dont suggest anything before 3pm": a reason just given makes the request a standing one.
 const CONSEQUENCE_EN = /^so\s+(?:please\s+|pls\s+)?(?:don['’]?t|dont|do not|never|no|avoid|stop)\s+\w+/i;
 
+/** A request about how every answer looks ("use celsius", "could you use british spelling pls"). */
+function asksHowAnswersLook(text: string): boolean {
+  const core = text.replace(ASK_EN, '');
+  const verb = VERB_EN.test(core) || (TASK_VERB_EN.test(core) && ABOUT_ANSWERS_EN.test(core));
+  return verb && STYLE_EN.test(core) && !THIS_TASK_EN.test(core.split(/\s+/).slice(0, 3).join(' '));
+}
+
+/**
+ * "can u start answering me in spanish?", "could you use british spelling pls": asked as a
+ * question, still a standing instruction, so the question filter lets it through to the rule.
+ */
+export function isAnswerStyleRequest(clause: string): boolean {
+  const text = clause.trim().replace(LEAD_EN, '');
+  const request = text.replace(/^(?:(?:pls|please|plz)\s+)?(?:can|could|would|will)\s+(?:you|u)(?:\s+(?:please|pls|plz))?\s+/i, '');
+  if (request === text) return false;
+  // "can you use metric for the recipe?" is about the task at hand.
+  if (THIS_TASK_EN.test(request) || /\b(?:for|in|on) (?:the|this|that|my|these|those) (?!(?:future|rest)\b)\w+/i.test(request)) return false;
+  return asksHowAnswersLook(request.replace(/[?？]+\s*$/, ''));
+}
+
 const english: Rule = {
   name: 'standing-instruction',
   scope: 'clause',
@@ -36,12 +56,15 @@ const english: Rule = {
     const text = clause.replace(LEAD_EN, '');
     const conditional = WHEN_YOU_EN.test(clause);
     const consequence = CONSEQUENCE_EN.test(clause);
-    const core = text.replace(ASK_EN, '');
-    const verb = VERB_EN.test(core) || (TASK_VERB_EN.test(core) && ABOUT_ANSWERS_EN.test(core));
-    const styled = verb && STYLE_EN.test(core) && !THIS_TASK_EN.test(core.split(/\s+/).slice(0, 3).join(' '));
+    const styled = asksHowAnswersLook(text);
     if (!styled && !conditional && !consequence) return [];
     // "could you please not use abbreviations" → "Do not use abbreviations".
-    const asked = text.replace(/^so\s+/i, '').replace(/^(?:can|could|would|will) (?:you|u)(?:\s+(?:please|pls|plz))?\s+(?=not\b|never\b|avoid\b|stop\b)/i, '').replace(/^not\b/i, 'do not');
+    // "can u start answering me in spanish?" → "Start answering the user in spanish".
+    const asked = text
+      .replace(/^so\s+/i, '')
+      .replace(/^(?:(?:pls|please|plz)\s+)?(?:can|could|would|will) (?:you|u)(?:\s+(?:please|pls|plz))?\s+/i, '')
+      .replace(/^not\b/i, 'do not')
+      .replace(/\s*[?？]+\s*$/, '');
     const summary = ruleSummaryEnglish(asked);
     if (!summary || summary.split(/\s+/).length < 2) return [];
     return [draftFor(ctx, { type: 'procedural', kind: 'rule', summary, entities: properNouns(text), priority: PRIORITY })];

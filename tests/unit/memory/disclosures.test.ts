@@ -350,3 +350,23 @@ describe("session 14: dated occasions, the user's and their people's", () => {
     expect(found.filter((i) => i.kind === 'plan').map((i) => i.summary)).toEqual([expect.stringContaining('(2026-08)')]);
   });
 });
+
+describe('session 15: requests asked as questions, jobs one was hired into', () => {
+  const rules = (text: string) => items(text).filter((i) => i.type === 'procedural').map((i) => i.summary);
+
+  it('a question asking for how every answer looks is a standing instruction; one about the task at hand is not', () => {
+    expect(rules('can u start answering me in portuguese from now on?')).toEqual(['Start answering the user in portuguese from now on']);
+    expect(rules('could you use australian spelling pls')).toEqual(['Use australian spelling']);
+    expect(rules('would you keep answers short pls?')).toEqual(['Keep answers short']);
+    expect(rules('can you use british spelling in this letter?')).toEqual([]);
+    expect(rules('can you use metric for the recipe?')).toEqual([]);
+    expect(rules('can you explain it in french?')).toEqual([]);
+  });
+
+  it('being hired somewhere is the job one has now, with its title when said', () => {
+    expect(summaries('got hired at a freight company last week, still learning the ropes')).toContain('works at freight company');
+    expect(summaries('i was hired by the county library as an archivist')).toContain('works as archivist at county library');
+    expect(summaries('so i got hired at Pret lol')).toContain('works at pret');
+    expect(summaries('my cousin got hired at a bank').filter((s) => s.startsWith('works'))).toEqual([]);
+  });
+});
