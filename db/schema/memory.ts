@@ -20,7 +20,7 @@ import {
 import { users } from './auth';
 import { conversations, messages } from './chat';
 import { hiddenThrough, userOwnedPolicies } from './rls';
-import { anyVector, tsvector } from './vector';
+import { anyVector } from './vector';
 
 export const MEMORY_TYPES = ['episodic', 'semantic', 'procedural', 'working'] as const;
 export const MEMORY_STATUSES = [
@@ -77,11 +77,11 @@ export const memories = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Words for full-text recall: English stems and Chinese character bigrams (Postgres has no
-     * Chinese word breaker), written by server/memory/search-text.ts whenever the text changes.
+     * Words for full-text recall and the settings search: English stems and Chinese character
+     * bigrams (Postgres has no Chinese word breaker), written by server/memory/search-text.ts
+     * whenever the text changes; the memory_terms trigger turns them into postings.
      */
     searchText: text('search_text').notNull().default(''),
-    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
     /**
      * Terms of what the source message replied to (server/memory/search-text.ts), indexed at a
      * lower weight (config.recall.bm25.contextWeight); never shown, never matched by settings search.
@@ -108,7 +108,6 @@ export const memories = pgTable(
     unique('memories_id_user_unique').on(t.id, t.userId),
     index('memories_user_status_type_idx').on(t.userId, t.status, t.type),
     index('memories_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('memories_search_idx').using('gin', t.searchVector),
     // Recall's always-on core items (importance >= 4 among active ones) without reading every row.
     index('memories_user_core_idx').on(t.userId, t.importance).where(sql`${t.status} = 'active'`),
     // Recall's structured picks (active constraints and plans of the last 30 days).
@@ -225,11 +224,13 @@ export const memorySources = pgTable(
 
 /**
  * The full-text route's inverted index: one row per (user, term, memory), kept in step with
- * `memories.search_text` by the `memory_terms_sync` trigger (migration 0007). Under row-level
- * security Postgres cannot use the GIN index on search_vector (the `@@` operator is not
- * LEAKPROOF, so it may not run before the user policy), and the route read every row of the
- * user. A btree lookup by (user_id, term) uses only leakproof text equality, so it reads just
- * the postings of the query's terms (README, performance). Never written by application code.
+ * `memories.search_text` by the `memory_terms_sync` trigger (migration 0007); recall's lexical
+ * route and the settings search read it. Under row-level security Postgres could not use a GIN
+ * index on a tsvector of search_text (the `@@` operator is not LEAKPROOF, so it may not run
+ * before the user policy) and read every row of the user; that column and index are gone
+ * (migration 0016). A btree lookup by (user_id, term) uses only leakproof text equality, so it
+ * reads just the postings of the query's terms (README, performance). Never written by
+ * application code.
  */
 export const memoryTerms = pgTable(
   'memory_terms',

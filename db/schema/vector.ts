@@ -21,9 +21,3 @@ export const anyVector = customType<{ data: number[]; driverData: string }>({
   },
 });
 
-/** Postgres full-text vector; written only by the generated column that derives it. */
-export const tsvector = customType<{ data: string }>({
-  dataType() {
-    return 'tsvector';
-  },
-});

@@ -9,7 +9,7 @@
  */
 import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { bulkJobData } from '../events/contracts';
-import { auditLog, bulkJobs, importItems, memories } from '../../db/schema';
+import { auditLog, bulkJobs, importItems } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { config } from '../config';
 import { AppError } from '../errors';
@@ -17,6 +17,7 @@ import type { Steps } from '../steps';
 import { embeddingText, type Embedder } from '../memory/embedder';
 import { IMPORT_REASON, insertImported } from '../memory/manage/import-write';
 import { stagedImportItem, type StagedImportItem } from '../memory/manage/schemas';
+import { unwriteImported } from '../memory/repository';
 import { lockUserMemory } from '../memory/user-lock';
 import { findBulkJob } from './bulk-jobs';
 import { pacer, sizesOf, type BulkDeps } from './deps';
@@ -127,8 +128,7 @@ async function undoStep(deps: BulkDeps, pace: Pace, userId: string, jobId: strin
       const ids = written.flatMap((r) => (r.memoryId ? [r.memoryId] : []));
       if (ids.length === 0) return 0;
       // Never imported, so nothing about them stays: their audit entries go with them.
-      await tx.delete(auditLog).where(inArray(auditLog.memoryId, ids));
-      await tx.delete(memories).where(inArray(memories.id, ids));
+      await unwriteImported(tx, ids);
       await tx.update(importItems).set({ memoryId: null }).where(and(eq(importItems.jobId, jobId), inArray(importItems.memoryId, ids)));
       await tx.update(bulkJobs).set({ done: sql`greatest(${bulkJobs.done} - ${ids.length}, 0)`, updatedAt: new Date() }).where(eq(bulkJobs.id, jobId));
       return ids.length;

@@ -9,6 +9,7 @@
 import { count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { auditLog, bulkJobs, conversations, importItems, memories, memoryEmbeddings, memorySources, memoryVersions, messages, outbox, recallLedger } from '../../db/schema';
 import type { Tx } from '../../db/types';
+import { eraseMemories } from '../memory/repository';
 import type { BulkSizes } from './deps';
 
 export interface SweepJob {
@@ -40,17 +41,10 @@ async function sweepMemories(tx: Tx, job: SweepJob, limit: number): Promise<Eras
     sources: await n(tx.select({ n: count() }).from(memorySources).where(inArray(memorySources.memoryId, ids))),
     ledgerEntries: await n(tx.select({ n: count() }).from(recallLedger).where(inArray(recallLedger.memoryId, ids))),
   };
-  if (job.kind === 'delete_all') {
-    // As hardDeleteMemory does: the entries stay (the user's history of actions), their text goes.
-    await tx
-      .update(auditLog)
-      .set({ detail: sql`${auditLog.detail} - 'summary' - 'quote' - 'reason'` })
-      .where(inArray(auditLog.memoryId, ids));
-  } else {
-    await tx.delete(auditLog).where(inArray(auditLog.memoryId, ids));
-  }
-  // Versions, vectors, sources, postings and ledger rows go with them (on delete cascade).
-  await tx.delete(memories).where(inArray(memories.id, ids));
+  // "Delete all" keeps the audit entries without their text, as a single delete does; an account
+  // deletion removes them. Versions, vectors, sources, postings and ledger rows go with the
+  // memories (on delete cascade).
+  await eraseMemories(tx, ids, job.kind === 'delete_all' ? 'scrub' : 'delete');
   return counts;
 }
 

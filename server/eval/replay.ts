@@ -11,7 +11,7 @@ import { userDb, type WithSystem, type WithUser } from '../../db/boundary';
 import { conversations, messages, userSettings, users } from '../../db/schema';
 import { InProcessSteps } from '../steps';
 import { embeddingText, type Embedder } from '../memory/embedder';
-import { createMemory } from '../memory/create-memory';
+import { createMemory } from '../memory/repository';
 import { storeEmbedding } from '../memory/embeddings';
 import { runFastChannel } from '../memory/fast-channel';
 import { extractTurn } from '../memory/pipeline/extract-turn';

@@ -11,10 +11,10 @@ import type { Tx } from '../../db/types';
 import { embeddingText } from '../memory/embedder';
 import { storeEmbedding } from '../memory/embeddings';
 import type { MemoryRow } from '../memory/memory-types';
-import { updateMemory } from '../memory/update-memory';
+import { updateMemory } from '../memory/repository';
 import { lockUserMemory } from '../memory/user-lock';
 import { conflictTwins, decideConflict, findRival, type ConflictDecision } from './consolidate-conflicts';
-import { CONSOLIDATION_ACTOR, copySources, heardOf, linkAndUpdate } from './consolidate-write';
+import { CONSOLIDATION_ACTOR, copySources, heardOf } from './consolidate-write';
 import { listChange } from './report';
 import { paceBeforeTransaction } from './pacing';
 import type { JobRequest } from './run-decay';
@@ -87,10 +87,10 @@ export async function resolveConflicts(deps: ConsolidationDeps, userId: string, 
       if (!winner || !rival || !unchanged || winner.status !== 'conflicted' || rival.status !== 'active' || twins.some((t) => t?.status !== 'conflicted')) return null;
       await updateMemory(tx, rival, { status: 'superseded', statusReason: d.rivalReason }, { actor: CONSOLIDATION_ACTOR, reason: d.rivalReason }, 'memory.superseded');
       await copySources(tx, winner, d.twinIds);
-      const active = await linkAndUpdate(tx, winner, rival.id, { status: 'active', statusReason: null }, { actor: CONSOLIDATION_ACTOR, reason: d.winnerReason }, 'memory.confirmed');
+      const active = await updateMemory(tx, winner, { supersedesId: rival.id, status: 'active', statusReason: null }, { actor: CONSOLIDATION_ACTOR, reason: d.winnerReason }, 'memory.confirmed');
       for (const twin of twins as MemoryRow[]) {
         const reason = `Merged into ${active.id}: the same statement said again`;
-        await linkAndUpdate(tx, twin, active.id, { status: 'merged', statusReason: reason }, { actor: CONSOLIDATION_ACTOR, reason }, 'memory.merged');
+        await updateMemory(tx, twin, { supersedesId: active.id, status: 'merged', statusReason: reason }, { actor: CONSOLIDATION_ACTOR, reason }, 'memory.merged');
       }
       const vector = vectors[i];
       if (vector) await storeEmbedding(tx, active, deps.embedder.modelId, vector);

@@ -3,41 +3,21 @@
  * (one transaction per summary, so a concurrent chat never waits for a user's whole pass).
  * Links both ways without a migration: summary → sources through the summary's memory_sources
  * (every source's quotes and messages are copied onto it) and its creation version's reason
- * (the source ids); source → summary through the source's `supersedesId` (set before its status
+ * (the source ids); source → summary through the source's `supersedesId` (set with its status
  * change, so the version snapshot records it) and its statusReason "Merged into summary <id>".
  * A user deleting the summary clears those pointers (hardDeleteMemory) and the delete dialog
  * lists the merged items as linked memories.
  */
-import { and, eq, inArray, max, sql } from 'drizzle-orm';
-import { memories, memorySources } from '../../db/schema';
+import { eq, inArray, max, sql } from 'drizzle-orm';
+import { memorySources } from '../../db/schema';
 import type { Tx } from '../../db/types';
-import { createMemory } from '../memory/create-memory';
 import { storeEmbedding } from '../memory/embeddings';
-import { StaleMemoryError, type ChangeContext, type MemoryRow } from '../memory/memory-types';
-import { updateMemory, type MemoryPatch } from '../memory/update-memory';
-import { applyStatusChanges } from './apply-status-changes';
+import { StaleMemoryError, type MemoryRow } from '../memory/memory-types';
+import { changeStatuses, createMemory } from '../memory/repository';
 import { happenedAt, summaryKind, unionEntities, type ConsolidationGroup } from './consolidate-groups';
 import type { Heard } from './consolidate-conflicts';
 
 export const CONSOLIDATION_ACTOR = 'consolidation' as const;
-
-/**
- * Sets `supersedesId` (which updateMemory does not patch) at the version the caller read, then
- * applies the status change through updateMemory, so the new version's snapshot carries the link.
- */
-export async function linkAndUpdate(tx: Tx, row: MemoryRow, link: string, patch: MemoryPatch, change: ChangeContext, action: string): Promise<MemoryRow> {
-  let current = row;
-  if (row.supersedesId !== link) {
-    const [linked] = await tx
-      .update(memories)
-      .set({ supersedesId: link })
-      .where(and(eq(memories.id, row.id), eq(memories.version, row.version)))
-      .returning();
-    if (!linked) throw new StaleMemoryError(row.id, row.version);
-    current = linked;
-  }
-  return updateMemory(tx, current, patch, change, action);
-}
 
 /** Copies every source of `fromIds` onto `to`, skipping messages (or message-less quotes) it has. */
 export async function copySources(tx: Tx, to: Pick<MemoryRow, 'id' | 'userId'>, fromIds: string[]): Promise<void> {
@@ -68,7 +48,7 @@ export interface PreparedSummary {
  * Creates the summary of `members` (oldest first) and folds every member into it. Importance is
  * the highest, occurredAt the latest, entities the union; the summary's own quote and message
  * are the latest member's, the rest arrive as copied sources. The members are folded in with a
- * few statements for the whole group (apply-status-changes.ts), not three per member.
+ * few statements for the whole group (the repository's changeStatuses), not three per member.
  */
 export async function writeSummary(tx: Tx, members: MemoryRow[], prepared: PreparedSummary, now: Date, embeddingModel: string): Promise<{ summary: MemoryRow; merged: MemoryRow[] }> {
   const latest = members.at(-1);
@@ -100,7 +80,7 @@ export async function writeSummary(tx: Tx, members: MemoryRow[], prepared: Prepa
   await copySources(tx, summary, members.map((m) => m.id));
   if (prepared.vector) await storeEmbedding(tx, summary, embeddingModel, prepared.vector);
   const reason = `Merged into summary ${summary.id}`;
-  const { written, stale } = await applyStatusChanges(
+  const { written, stale } = await changeStatuses(
     tx,
     members.map((row) => ({ row, status: 'merged' as const, statusReason: reason, link: summary.id, change: { actor: CONSOLIDATION_ACTOR, reason }, action: 'memory.merged' })),
   );

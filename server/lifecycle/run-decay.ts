@@ -14,7 +14,7 @@ import type { MemoryRow } from '../memory/memory-types';
 import { lockUserMemory } from '../memory/user-lock';
 import { addDays } from './clock';
 import { DECAY_ACTOR, demotionHistories, withAsOf } from './decay-history';
-import { applyStatusChanges } from './apply-status-changes';
+import { changeStatuses } from '../memory/repository';
 import { DECAY_OUTCOMES, NO_DEMOTIONS, decideDecay, type DecayDecision, type DecayOutcome } from './decay-rules';
 import { emptyReport, listChange, mergeUserResult, type JobReport, type UserResult } from './report';
 import { forEachUserInBatches } from './user-batches';
@@ -112,7 +112,7 @@ export async function decayUser(deps: LifecycleDeps, userId: string, request: Jo
     await withUser(userId, async (tx) => {
       await lockUserMemory(tx, userId);
       const planned = await planChunk(tx, chunk, request.now);
-      const { written, stale } = await applyStatusChanges(
+      const { written, stale } = await changeStatuses(
         tx,
         planned.map((p) => ({ row: p.row, status: p.decision.status, statusReason: p.reason, change: { actor: DECAY_ACTOR, reason: p.reason }, action: 'memory.decayed' })),
       );

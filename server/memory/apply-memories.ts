@@ -9,7 +9,7 @@ import { memories, memorySources } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { config } from '../config';
 import { toSimplified } from '../llm/chinese-script';
-import { createMemory, type NewMemory } from './create-memory';
+import { createMemory, updateMemory, type NewMemory } from './repository';
 import type { ValidatedMemory } from './extraction-schema';
 import { findSimilarMemories, storeEmbedding, type SimilarMemory } from './embeddings';
 import { conceptsOf, sharedConcepts } from '../llm/concepts';
@@ -17,7 +17,6 @@ import { CHANGE_MARKER, entitiesOverlap, normaliseSummary, slotKey, termCoverage
 import { namesKindOf } from './kinds-of';
 import { anchorWords, ONE_AT_A_TIME, replacedAttributes, slotOf, type Slot } from './slots';
 import type { Actor, MemoryRow } from './memory-types';
-import { updateMemory } from './update-memory';
 
 export type ApplyOutcome = 'created' | 'merged' | 'confirmed' | 'superseded' | 'conflicted';
 

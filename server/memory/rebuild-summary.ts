@@ -9,14 +9,14 @@
  */
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { reembedRequested } from '../events/contracts';
-import { auditLog, memories, memoryEmbeddings, memorySources, memoryVersions } from '../../db/schema';
+import { memories, memoryEmbeddings, memorySources } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { enqueueEvent } from '../events/outbox';
 import { happenedAt, summaryLevelOf, unionEntities } from '../lifecycle/consolidate-groups';
 import { copySources } from '../lifecycle/consolidate-write';
 import { ruleSummary } from '../lifecycle/consolidate-summary';
 import type { Actor, MemoryRow } from './memory-types';
-import { updateMemory } from './update-memory';
+import { rewriteWithoutHistory, updateMemory } from './repository';
 
 /** What became of the summary a deleted memory had been merged into. */
 export type SummaryOutcome = { kind: 'rebuilt'; summary: MemoryRow } | { kind: 'remove'; summary: MemoryRow } | null;
@@ -44,20 +44,17 @@ async function rewrite(tx: Tx, summary: MemoryRow, sources: MemoryRow[], actor: 
   const level = summaryLevelOf(summary.kind) === 2 ? 2 : 1;
   const topic = summary.entities[0] ?? summary.kind;
   const latest = sources.at(-1)!;
-  // Everything that could quote the deleted source: old texts, old vectors, old source links.
-  await tx.delete(memoryVersions).where(eq(memoryVersions.memoryId, summary.id));
+  // Everything that could quote the deleted source: old vectors and source links here, old texts
+  // (versions, audit entries) in rewriteWithoutHistory.
   await tx.delete(memoryEmbeddings).where(eq(memoryEmbeddings.memoryId, summary.id));
   await tx.delete(memorySources).where(eq(memorySources.memoryId, summary.id));
-  await tx.update(auditLog).set({ detail: {} }).where(eq(auditLog.memoryId, summary.id));
-  const [relinked] = await tx
-    .update(memories)
-    .set({ quote: latest.quote, sourceConversationId: latest.sourceConversationId, sourceMessageId: latest.sourceMessageId })
-    .where(eq(memories.id, summary.id))
-    .returning();
-  const rebuilt = await updateMemory(
+  const rebuilt = await rewriteWithoutHistory(
     tx,
-    relinked!,
+    summary,
     {
+      quote: latest.quote,
+      sourceConversationId: latest.sourceConversationId,
+      sourceMessageId: latest.sourceMessageId,
       summary: ruleSummary({ topic, level, members: sources.map((m) => ({ summary: m.summary, happenedAt: happenedAt(m) })) }),
       entities: unionEntities(topic, sources.map((m) => m.entities)),
       importance: Math.max(...sources.map((m) => m.importance)),
@@ -65,8 +62,6 @@ async function rewrite(tx: Tx, summary: MemoryRow, sources: MemoryRow[], actor: 
     },
     { actor, reason: `Rebuilt from its ${sources.length} remaining sources after one was deleted` },
   );
-  // Its one version says "rebuilt", not what the text was before.
-  await tx.update(memoryVersions).set({ oldSummary: null }).where(eq(memoryVersions.memoryId, summary.id));
   await copySources(tx, rebuilt, sources.map((m) => m.id));
   await requestVectors(tx, rebuilt);
   return rebuilt;
@@ -83,11 +78,10 @@ export async function summaryAfterSourceDeleted(tx: Tx, deleted: Pick<MemoryRow,
   const remaining = await members(tx, summary.id, deleted.id);
   if (remaining.length < 2) {
     for (const lone of remaining) {
-      await tx.update(memories).set({ supersedesId: null }).where(eq(memories.id, lone.id));
       const restored = await updateMemory(
         tx,
-        { ...lone, supersedesId: null },
-        { status: 'active', statusReason: null },
+        lone,
+        { supersedesId: null, status: 'active', statusReason: null },
         { actor, reason: 'Restored: its summary was removed after another source was deleted' },
         'memory.restored',
       );

@@ -4,11 +4,11 @@
  * user's BM25 totals. Runs from `npm run db:migrate` after the SQL migrations, as the system role:
  * it is maintenance over every user, like the migrations themselves.
  */
-import { asc, eq, lt } from 'drizzle-orm';
+import { asc, lt } from 'drizzle-orm';
 import type { WithSystem } from '../../db/boundary';
 import { memories } from '../../db/schema';
-import { SEARCH_TEXT_VERSION, searchTextOf } from './search-text';
-import { slotColumn } from './slots';
+import { reindexSearchColumns } from './repository';
+import { SEARCH_TEXT_VERSION } from './search-text';
 
 const BATCH = 500;
 
@@ -23,9 +23,7 @@ export async function reindexSearchText(withSystem: WithSystem, batch = BATCH): 
         .where(lt(memories.searchVersion, SEARCH_TEXT_VERSION))
         .orderBy(asc(memories.id))
         .limit(batch);
-      for (const row of rows) {
-        await tx.update(memories).set({ searchText: searchTextOf(row), slot: slotColumn(row), searchVersion: SEARCH_TEXT_VERSION }).where(eq(memories.id, row.id));
-      }
+      for (const row of rows) await reindexSearchColumns(tx, row);
       return rows.length;
     });
     total += done;

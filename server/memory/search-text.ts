@@ -19,7 +19,8 @@ import { slotColumn, slotWords } from './slots';
 
 export const SEARCH_TEXT_VERSION = 3;
 
-// to_tsquery syntax characters must never reach it; terms are letters, digits and Han only.
+// Terms are letters, digits and Han only: search_text is split on spaces into the postings
+// (the memory_terms trigger), and a term is compared to the query's by plain equality.
 const SAFE_TERM = /^[\p{L}\p{N}]+$/u;
 const MAX_TERM_CHARS = 40;
 
@@ -72,10 +73,4 @@ export const CONTEXT_MAX_CHARS = 520;
  */
 export function searchContextOf(context: string | null | undefined): string {
   return context ? indexTerms(context.slice(0, CONTEXT_MAX_CHARS)).join(' ') : '';
-}
-
-/** An OR query over the text's terms for Postgres full text, or null when it has none. */
-export function searchQuery(text: string): string | null {
-  const terms = searchTerms(text);
-  return terms.length > 0 ? terms.join(' | ') : null;
 }

@@ -15,10 +15,10 @@ import { countVectors, scanFor, type VectorScan } from './vector-strategy';
 /**
  * A memory as recall reads it: every column but the search words, which only the database needs.
  * Reading fewer and narrower rows matters here: 60 full rows cost ~3x the time of 60 of these
- * (the tsvector and jsonb columns are parsed per row).
+ * (the jsonb columns are parsed per row).
  */
-const { searchText: _searchText, searchVector: _searchVector, ...candidateColumns } = getTableColumns(memories);
-export type CandidateRow = Omit<MemoryRow, 'searchText' | 'searchVector'>;
+const { searchText: _searchText, ...candidateColumns } = getTableColumns(memories);
+export type CandidateRow = Omit<MemoryRow, 'searchText'>;
 
 const notExpired = (now: Date): SQL => or(isNull(memories.validUntil), gt(memories.validUntil, now))!;
 const recallable = (now: Date) => and(eq(memories.status, 'active'), notExpired(now));
@@ -137,8 +137,8 @@ const EXPLAINED_STATUSES = MEMORY_STATUSES.filter((s) => s !== 'forgotten');
  * each posting carries the term's frequency in the memory and in its context (weighted by
  * contextWeight) and the memory's length, document frequencies are counted from the very postings
  * read, and memory_term_stats holds the user's number of memories and total length. Only the
- * postings of the query's terms are read, by (user_id, term) — the GIN index on search_vector
- * cannot serve this under row-level security (db/schema/memory.ts). Rows the filters exclude come
+ * postings of the query's terms are read, by (user_id, term) — a GIN index on a tsvector could
+ * not serve this under row-level security (db/schema/memory.ts). Rows the filters exclude come
  * back from the same query, so the ledger can say why they were left out at no extra cost.
  */
 export async function fulltextCandidates(tx: Tx, terms: WeightedTerm[], types: MemoryRow['type'][], now: Date, limit = config.recall.vectorTopK): Promise<FulltextResult> {

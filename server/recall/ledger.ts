@@ -4,11 +4,12 @@
  * "not relevant" counts toward the memory's fail_count.
  */
 import 'server-only';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { UserDb } from '../../db/boundary';
 import { memories, recallLedger } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { AppError } from '../errors';
+import { countNotRelevant, recordAccess } from '../memory/repository';
 import type { Decision } from './select';
 
 export async function recordLedger(tx: Tx, userId: string, messageId: string, decisions: Decision[]): Promise<void> {
@@ -46,12 +47,7 @@ export async function recordLedger(tx: Tx, userId: string, messageId: string, de
 /** Access statistics, updated after the reply, off the hot path (SPEC §5.7). */
 export async function touchAccessStats(db: UserDb, memoryIds: string[], now: Date): Promise<void> {
   if (memoryIds.length === 0) return;
-  await db.run((tx) =>
-    tx
-      .update(memories)
-      .set({ accessCount: sql`${memories.accessCount} + 1`, lastAccessedAt: now })
-      .where(inArray(memories.id, memoryIds)),
-  );
+  await db.run((tx) => recordAccess(tx, memoryIds, now));
 }
 
 export async function ledgerForMessage(db: UserDb, messageId: string) {
@@ -109,11 +105,7 @@ export async function markNotRelevant(db: UserDb, messageId: string, memoryId: s
       if (already) return already;
       throw new AppError('not_found:memory', 'That memory was not used in this answer.');
     }
-    const [memory] = await tx
-      .update(memories)
-      .set({ failCount: sql`${memories.failCount} + 1` })
-      .where(eq(memories.id, memoryId))
-      .returning({ failCount: memories.failCount });
+    const memory = await countNotRelevant(tx, memoryId);
     if (!memory) throw new AppError('not_found:memory', 'That memory no longer exists.');
     return memory;
   });

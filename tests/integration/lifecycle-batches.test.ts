@@ -14,7 +14,7 @@ import { InProcessSteps } from '@/server/steps';
 import { addDays } from '@/server/lifecycle/clock';
 import { testJobs } from '../helpers/jobs';
 import { runDecay, type LifecycleDeps } from '@/server/lifecycle/run-decay';
-import { createMemory, type NewMemory } from '@/server/memory/create-memory';
+import { createMemory, type NewMemory } from '@/server/memory/repository';
 import { createTestDatabase, seedUser, type TestDatabase } from '../helpers/db';
 
 const base = new Date();

@@ -12,7 +12,7 @@ import { InProcessSteps } from '@/server/steps';
 import { addDays } from '@/server/lifecycle/clock';
 import { runConsolidation } from '@/server/lifecycle/run-consolidation';
 import { runDecay, type JobRequest, type LifecycleDeps } from '@/server/lifecycle/run-decay';
-import { createMemory, type NewMemory } from '@/server/memory/create-memory';
+import { createMemory, type NewMemory } from '@/server/memory/repository';
 import { recall } from '@/server/recall/recall';
 import { createTestDatabase, seedUser, type TestDatabase } from '../helpers/db';
 import { localEmbedder } from '../helpers/jobs';

@@ -15,7 +15,7 @@ import { InProcessSteps } from '@/server/steps';
 import { addDays } from '@/server/lifecycle/clock';
 import { runConsolidation, type ConsolidationDeps } from '@/server/lifecycle/run-consolidation';
 import type { JobRequest } from '@/server/lifecycle/run-decay';
-import { createMemory, type NewMemory } from '@/server/memory/create-memory';
+import { createMemory, type NewMemory } from '@/server/memory/repository';
 import { embeddingText } from '@/server/memory/embedder';
 import { storeEmbedding } from '@/server/memory/embeddings';
 import type { MemoryRow } from '@/server/memory/memory-types';

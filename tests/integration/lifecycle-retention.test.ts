@@ -11,7 +11,7 @@ import { InProcessSteps } from '@/server/steps';
 import { addDays } from '@/server/lifecycle/clock';
 import type { JobRequest } from '@/server/lifecycle/run-decay';
 import { runRetention } from '@/server/lifecycle/run-retention';
-import { createMemory } from '@/server/memory/create-memory';
+import { createMemory } from '@/server/memory/repository';
 import { createTestDatabase, seedUser, type TestDatabase } from '../helpers/db';
 
 const base = new Date();

@@ -14,7 +14,7 @@ import { addDays } from '@/server/lifecycle/clock';
 import { runConsolidation } from '@/server/lifecycle/run-consolidation';
 import { runDecay } from '@/server/lifecycle/run-decay';
 import { runRetention } from '@/server/lifecycle/run-retention';
-import { createMemory } from '@/server/memory/create-memory';
+import { createMemory } from '@/server/memory/repository';
 import { embeddingText } from '@/server/memory/embedder';
 import { storeEmbedding } from '@/server/memory/embeddings';
 import { recall } from '@/server/recall/recall';

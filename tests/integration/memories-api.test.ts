@@ -44,6 +44,22 @@ describe('memories API', () => {
     expect((await api.list({ sort: 'last_used' })).items).toHaveLength(4);
   });
 
+  it("searches a memory's own words from the postings: any of the terms, stemmed, Chinese too; not its context, not another user's", async () => {
+    const user = await seedUser(t.db, 'search');
+    const other = await seedUser(t.db, 'search-other');
+    const api = memoriesFor(t, user);
+    await seedMemory(t, user, { summary: 'Went running along the river', context: 'What did you do on the weekend with Anna?' });
+    await seedMemory(t, user, { summary: '喜欢喝乌龙茶' });
+    await seedMemory(t, other, { summary: 'Runs a bakery by the river' });
+    const found = async (search: string) => (await api.list({ search })).items.map((m) => m.summary);
+
+    expect(await found('runs')).toEqual(['Went running along the river']);
+    expect(await found('river tea 乌龙')).toEqual(['喜欢喝乌龙茶', 'Went running along the river']);
+    expect(await found('weekend Anna')).toEqual([]);
+    expect(await found('bakery')).toEqual([]);
+    expect(await memoriesFor(t, other).list({ search: 'river' }).then((p) => p.items.map((m) => m.summary))).toEqual(['Runs a bakery by the river']);
+  });
+
   it('gets an item with its sources and whether the source message still exists', async () => {
     const user = await seedUser(t.db, 'get');
     const jobs = testJobs(t, { embedder: testEmbedder });

@@ -9,7 +9,7 @@ import { auditLog, memories, memoryEmbeddings, memorySources, memoryVersions, ou
 import { InProcessSteps } from '@/server/steps';
 import { addDays } from '@/server/lifecycle/clock';
 import { runConsolidation } from '@/server/lifecycle/run-consolidation';
-import { createMemory } from '@/server/memory/create-memory';
+import { createMemory } from '@/server/memory/repository';
 import { embeddingText } from '@/server/memory/embedder';
 import { storeEmbedding } from '@/server/memory/embeddings';
 import { createTestDatabase, seedUser, type TestDatabase } from '../helpers/db';

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { userDb } from '@/db/boundary';
 import { createMemoriesRouter } from '@/server/api/routers/memories';
 import { createCallerFactory, createRouter } from '@/server/api/trpc';
-import { createMemory, type NewMemory } from '@/server/memory/create-memory';
+import { createMemory, type NewMemory } from '@/server/memory/repository';
 import { embeddingText } from '@/server/memory/embedder';
 import { storeEmbedding } from '@/server/memory/embeddings';
 import type { TestDatabase } from '../helpers/db';

@@ -1,7 +1,7 @@
 /** The review badge count and the "as of" view of the memory settings API (SPEC §7, issue 6). */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { updateMemory } from '@/server/memory/update-memory';
+import { updateMemory } from '@/server/memory/repository';
 import { createTestDatabase, seedUser, type TestDatabase } from '../helpers/db';
 import { errorOf, memoriesFor, seedMemory } from './memories-helpers';
 

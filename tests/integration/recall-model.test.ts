@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userDb } from '@/db/boundary';
 import { createLocalEmbedder } from '@/server/llm/local-embedder';
-import { createMemory } from '@/server/memory/create-memory';
+import { createMemory } from '@/server/memory/repository';
 import { createEmbedder, embeddingText, type Embedder } from '@/server/memory/embedder';
 import { storeEmbedding } from '@/server/memory/embeddings';
 import { recall } from '@/server/recall/recall';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userDb } from '@/db/boundary';
 import { createLlmRegistry } from '@/server/llm/registry';
-import { createMemory, type NewMemory } from '@/server/memory/create-memory';
+import { createMemory, type NewMemory } from '@/server/memory/repository';
 import { createEmbedder, embeddingText } from '@/server/memory/embedder';
 import { storeEmbedding } from '@/server/memory/embeddings';
 import { recall } from '@/server/recall/recall';

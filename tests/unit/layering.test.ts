@@ -4,18 +4,11 @@
  * specifier (static, dynamic, type-only, re-export) is read with the TypeScript compiler's own
  * pre-processor and resolved like the build does (relative paths and the `@/` alias).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
-    .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)));
-}
+import { ROOT, sourceFiles } from '../helpers/source-files';
 
 /** The repository path an import of `specifier` from `file` points at, or null for a package. */
 function resolved(file: string, specifier: string): string | null {

@@ -1,13 +1,12 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { UserDb } from '../../../db/boundary';
-import { memories, memorySources, messages, recallLedger } from '../../../db/schema';
+import { memorySources, messages, recallLedger } from '../../../db/schema';
 import type { Tx } from '../../../db/types';
 import { config } from '../../config';
 import { findSimilarMemories, type SimilarMemory } from '../embeddings';
-import { applyUserChange, replaceEmbedding, STALE_MESSAGE } from '../manage/apply-user-change';
+import { applyUserChange, replaceEmbedding } from '../manage/apply-user-change';
 import { entitiesOverlap, slotKey } from '../memory-match';
 import type { MemoryRow } from '../memory-types';
-import { AppError } from '../../errors';
 import type { ValidatedMemory } from '../validate';
 import { lockUserMemory } from '../user-lock';
 
@@ -82,16 +81,21 @@ export async function applyCorrection(
 ): Promise<MemoryRow> {
   return db.run(async (tx) => {
     await lockUserMemory(tx, db.userId);
-    const [resourced] = await tx
-      .update(memories)
-      .set({ quote: item.quote, sourceConversationId: source.conversationId, sourceMessageId: source.messageId })
-      .where(and(eq(memories.id, target.id), eq(memories.version, target.version)))
-      .returning();
-    if (!resourced) throw new AppError('conflict:memory', STALE_MESSAGE);
+    // One version: the new text and the correction as its source (the old quote is in the history).
     const row = await applyUserChange(
       tx,
-      resourced,
-      { summary: item.summary, entities: item.entities, type: item.type, kind: item.kind, sensitive: item.sensitive, confidence: 'high' },
+      target,
+      {
+        summary: item.summary,
+        entities: item.entities,
+        type: item.type,
+        kind: item.kind,
+        sensitive: item.sensitive,
+        confidence: 'high',
+        quote: item.quote,
+        sourceConversationId: source.conversationId,
+        sourceMessageId: source.messageId,
+      },
       `Corrected in chat: "${item.quote}"`,
       'memory.updated',
     );

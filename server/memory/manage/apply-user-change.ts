@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { embeddingText, type Embedder } from '../embedder';
 import { storeEmbedding } from '../embeddings';
 import { StaleMemoryError, type Actor, type MemoryRow } from '../memory-types';
-import { updateMemory, type MemoryPatch } from '../update-memory';
+import { updateMemory, type MemoryPatch } from '../repository';
 
 export const STALE_MESSAGE = 'This memory changed in another tab; reload and try again.';
 

@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import { holdsSecret } from '../validate/provider-secrets';
 import type { Embedder } from '../embedder';
 import type { Actor } from '../memory-types';
-import type { MemoryPatch } from '../update-memory';
+import type { MemoryPatch } from '../repository';
 import { lockUserMemory } from '../user-lock';
 import { applyUserChange, embedOne, embeddingChanged, replaceEmbedding, STALE_MESSAGE, toItem } from './apply-user-change';
 import { entitiesAfterEdit } from '../rules/entities';

@@ -1,14 +1,13 @@
 /**
  * Writing imported memories, a chunk per call, in the caller's transaction: the memory rows,
- * their sources, the version-1 row and audit entry createMemory writes (in bulk), and the
- * vectors of active ones. The import job (server/bulk/run-import.ts) calls this per chunk.
+ * their sources, the version-1 row and audit entry (the repository's createMemories, in bulk),
+ * and the vectors of active ones. The import job (server/bulk/run-import.ts) calls this per chunk.
  */
 import { inArray } from 'drizzle-orm';
-import { auditLog, conversations, memories, memoryEmbeddings, memorySources, memoryVersions } from '../../../db/schema';
+import { conversations, memoryEmbeddings } from '../../../db/schema';
 import type { Tx } from '../../../db/types';
 import type { MemoryRow } from '../memory-types';
-import { SEARCH_TEXT_VERSION, searchTextOf } from '../search-text';
-import { slotColumn } from '../slots';
+import { createMemories, type NewMemory, type SourceLink } from '../repository';
 import type { ExportedMemory, StagedImportItem } from './schemas';
 
 export const IMPORT_REASON = 'Imported from a Mindbase export';
@@ -25,7 +24,7 @@ async function visibleConversations(tx: Tx, items: ExportedMemory[]): Promise<Se
   return new Set(rows.map((r) => r.id));
 }
 
-function sourcesFor(item: ExportedMemory, conversationsKept: Set<string>) {
+function sourcesFor(item: ExportedMemory, conversationsKept: Set<string>): SourceLink[] {
   const seen = new Set<string>();
   return item.sources
     .map((s) => {
@@ -42,10 +41,28 @@ function sourcesFor(item: ExportedMemory, conversationsKept: Set<string>) {
     });
 }
 
-const snapshot = (row: MemoryRow) => JSON.parse(JSON.stringify(row)) as Record<string, unknown>;
+/** The memory row an item becomes: its own fields, the dates as dates, its first source on the row. */
+function newMemoryOf(userId: string, item: StagedImportItem, sources: SourceLink[], reason: string): NewMemory {
+  // The rest (type, kind, summary, entities, importance, confidence, origin, validity, sensitive,
+  // status, pinned) is stored as the file has it.
+  const { id: _id, sources: _sources, versions: _versions, updatedAt: _updatedAt, validUntil, occurredAt, createdAt, statusReason, ...same } = item;
+  return {
+    ...same,
+    userId,
+    statusReason: statusReason ?? reason,
+    validUntil: validUntil ? new Date(validUntil) : null,
+    occurredAt: occurredAt ? new Date(occurredAt) : null,
+    createdAt: new Date(createdAt),
+    updatedAt: new Date(),
+    sourceConversationId: sources[0]?.conversationId ?? null,
+    sourceMessageId: sources[0]?.messageId ?? null,
+    quote: sources[0]?.quote ?? '',
+  };
+}
 
 /**
- * Inserts `items` as the user's memories; `vectors[i]` (computed before the transaction) is
+ * Inserts `items` as the user's memories through the repository's bulk create (the rows, their
+ * sources, version 1 and an audit entry each); `vectors[i]` (computed before the transaction) is
  * stored for item i when it is active. `reason` is each memory's first version and audit reason
  * (the import's source: a Mindbase export, "Imported from ChatGPT"…), and its status reason
  * unless the item carries its own (why it waits for review). Returns the new rows in order.
@@ -60,44 +77,13 @@ export async function insertImported(
 ): Promise<MemoryRow[]> {
   if (items.length === 0) return [];
   const kept = await visibleConversations(tx, items);
-  const prepared = items.map((m) => ({ item: m, sources: sourcesFor(m, kept) }));
-  const rows = await tx
-    .insert(memories)
-    .values(
-      prepared.map(({ item: m, sources }) => ({
-        userId,
-        type: m.type,
-        kind: m.kind,
-        summary: m.summary,
-        entities: m.entities,
-        importance: m.importance,
-        confidence: m.confidence,
-        origin: m.origin,
-        validity: m.validity,
-        validUntil: m.validUntil ? new Date(m.validUntil) : null,
-        sensitive: m.sensitive,
-        status: m.status,
-        statusReason: m.statusReason ?? reason,
-        pinned: m.pinned,
-        sourceConversationId: sources[0]?.conversationId ?? null,
-        sourceMessageId: sources[0]?.messageId ?? null,
-        quote: sources[0]?.quote ?? '',
-        occurredAt: m.occurredAt ? new Date(m.occurredAt) : null,
-        createdAt: new Date(m.createdAt),
-        updatedAt: new Date(),
-        searchText: searchTextOf(m),
-        searchVersion: SEARCH_TEXT_VERSION,
-        slot: slotColumn(m),
-      })),
-    )
-    .returning();
-  const sourceRows = rows.flatMap((row, i) => (prepared[i]?.sources ?? []).map((s) => ({ ...s, memoryId: row.id, userId })));
-  if (sourceRows.length > 0) await tx.insert(memorySources).values(sourceRows);
-  await tx.insert(memoryVersions).values(
-    rows.map((row) => ({ memoryId: row.id, userId, version: 1, actor: 'user', reason, oldSummary: null, newSummary: row.summary, oldStatus: null, newStatus: row.status, snapshot: snapshot(row) })),
-  );
-  await tx.insert(auditLog).values(
-    rows.map((row) => ({ userId, actor: 'user', action: 'memory.created', memoryId: row.id, detail: { reason, version: 1, status: row.status, summary: row.summary } })),
+  const rows = await createMemories(
+    tx,
+    items.map((item) => {
+      const sources = sourcesFor(item, kept);
+      return { memory: newMemoryOf(userId, item, sources, reason), sources };
+    }),
+    { actor: 'user', reason },
   );
   // Others get their vector when they are confirmed or restored, as everywhere else.
   const embedded = rows.flatMap((row, i) => {

@@ -2,8 +2,8 @@ import 'server-only';
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UserDb } from '../../../db/boundary';
-import { memories } from '../../../db/schema';
-import { searchQuery } from '../search-text';
+import { memories, memoryTerms } from '../../../db/schema';
+import { searchTerms } from '../search-text';
 import { toItem } from './apply-user-change';
 import { encodeMemoryCursor, type MemoryCursor } from './cursors';
 import type { listMemoriesInput, MemoryItem } from './schemas';
@@ -38,6 +38,17 @@ function afterCursor(cursor: MemoryCursor): SQL {
   return sql`(${column}, ${memories.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
 }
 
+/**
+ * Memories whose own words (summary, entities, slot: not the context they were said in) hold any
+ * of `terms`, from the same memory_terms postings recall reads, by (user_id, term): the GIN index
+ * on a tsvector could not be used under row-level security (db/schema/memory.ts).
+ */
+function holdingAnyTerm(userId: string, terms: string[]): SQL {
+  const list = sql.join(terms.map((t) => sql`${t}`), sql`, `);
+  return sql`${memories.id} in (select ${memoryTerms.memoryId} from ${memoryTerms}
+    where ${memoryTerms.userId} = ${userId} and ${memoryTerms.term} in (${list}) and ${memoryTerms.tf} > 0)`;
+}
+
 /** The settings list: filters, full-text search and three orders, one page at a time. */
 export async function listMemories(db: UserDb, input: ListInput): Promise<{ items: MemoryItem[]; nextCursor: string | null }> {
   const filters: (SQL | undefined)[] = [inArray(memories.status, input.status)];
@@ -48,9 +59,9 @@ export async function listMemories(db: UserDb, input: ListInput): Promise<{ item
   if (input.sensitive !== undefined) filters.push(eq(memories.sensitive, input.sensitive));
   if (input.search) {
     // The same stemming and Chinese bigrams recall uses; a search with no words matches nothing.
-    const query = searchQuery(input.search);
-    if (!query) return { items: [], nextCursor: null };
-    filters.push(sql`${memories.searchVector} @@ to_tsquery('simple', ${query})`);
+    const terms = searchTerms(input.search);
+    if (terms.length === 0) return { items: [], nextCursor: null };
+    filters.push(holdingAnyTerm(db.userId, terms));
   }
   if (input.cursor) filters.push(afterCursor(input.cursor));
   const rows = await db.run((tx) =>

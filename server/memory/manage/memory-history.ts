@@ -6,7 +6,7 @@ import { MEMORY_TYPES, MEMORY_VALIDITY } from '../../../db/schema/memory';
 import { memoryVersions } from '../../../db/schema';
 import { AppError } from '../../errors';
 import type { Embedder } from '../embedder';
-import type { MemoryPatch } from '../update-memory';
+import type { MemoryPatch } from '../repository';
 import { lockUserMemory } from '../user-lock';
 import { applyUserChange, embedOne, embeddingChanged, replaceEmbedding, STALE_MESSAGE, toItem } from './apply-user-change';
 import { findMemory } from './find-memory';

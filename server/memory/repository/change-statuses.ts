@@ -3,13 +3,13 @@
  * a job's transaction keeps a concurrent chat waiting (one backend, one transaction at a time),
  * and updateMemory spends three statements per memory; here a chunk of changes costs one UPDATE
  * (each row's values picked by id) plus one INSERT of versions and one of audit entries — the
- * same rows updateMemory and recordChange write, with the same optimistic version check.
+ * same rows updateMemory writes, with the same optimistic version check.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { auditLog, memories, memoryVersions } from '../../db/schema';
-import type { Tx } from '../../db/types';
-import type { ChangeContext, MemoryRow } from '../memory/memory-types';
-import { changeRecords } from '../memory/record-change';
+import { memories } from '../../../db/schema';
+import type { Tx } from '../../../db/types';
+import type { ChangeContext, MemoryRow } from '../memory-types';
+import { recordChanges, type RecordedChange } from './record-change';
 
 export interface StatusChange {
   /** The row as the job read it; the change applies only if it is still at this version. */
@@ -25,7 +25,7 @@ export interface StatusChange {
 export interface AppliedChanges {
   /** The changed rows, in the order of the changes. */
   written: { before: MemoryRow; after: MemoryRow }[];
-  /** Changes whose row moved on since it was read: someone else's edit wins. */
+  /** Changes whose row moved on since it was read (or that the user cannot see): someone else's edit wins. */
   stale: MemoryRow[];
 }
 
@@ -35,7 +35,7 @@ function perRow(changes: StatusChange[], value: (c: StatusChange) => SQL, otherw
   return sql`case ${memories.id} ${arms} else ${otherwise} end`;
 }
 
-export async function applyStatusChanges(tx: Tx, changes: StatusChange[]): Promise<AppliedChanges> {
+export async function changeStatuses(tx: Tx, changes: StatusChange[]): Promise<AppliedChanges> {
   const [first] = changes;
   if (!first) return { written: [], stale: [] };
   const readAt = sql.join(changes.map((c) => sql`(${c.row.id}::uuid, ${c.row.version}::int)`), sql`, `);
@@ -55,7 +55,7 @@ export async function applyStatusChanges(tx: Tx, changes: StatusChange[]): Promi
 
   const written: AppliedChanges['written'] = [];
   const stale: MemoryRow[] = [];
-  const records: ReturnType<typeof changeRecords>[] = [];
+  const records: RecordedChange[] = [];
   for (const c of changes) {
     const after = updated.get(c.row.id);
     if (!after) {
@@ -63,11 +63,8 @@ export async function applyStatusChanges(tx: Tx, changes: StatusChange[]): Promi
       continue;
     }
     written.push({ before: c.row, after });
-    records.push(changeRecords(c.row, after, c.change, c.action));
+    records.push({ before: c.row, after, change: c.change, action: c.action });
   }
-  if (records.length > 0) {
-    await tx.insert(memoryVersions).values(records.map((r) => r.version));
-    await tx.insert(auditLog).values(records.map((r) => r.audit));
-  }
+  await recordChanges(tx, records);
   return { written, stale };
 }
