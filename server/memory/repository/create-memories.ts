@@ -5,7 +5,7 @@ import { searchContextOf } from '../search-text';
 import { recordChanges } from './record-change';
 import { searchColumns } from './search-columns';
 
-export type NewMemory = Omit<typeof memories.$inferInsert, 'id' | 'version' | 'searchText' | 'searchVector' | 'searchContext' | 'searchVersion' | 'slot'> & {
+export type NewMemory = Omit<typeof memories.$inferInsert, 'id' | 'version' | 'searchText' | 'searchContext' | 'searchVersion' | 'slot'> & {
   /** The message the source message replied to, indexed with the memory at a lower weight. */
   context?: string | null;
 };
