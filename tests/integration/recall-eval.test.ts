@@ -26,7 +26,8 @@ const FLOORS: Record<string, { pass: number; include: number }> = {
   'everyday-holdout5.json': { pass: 0.63, include: 0.68 }, // 0.659 / 0.708 (0.636 / 0.685 before session 12; first sight 0.466 / 0.483; tuned on in session 9: README)
   'everyday-holdout6.json': { pass: 0.53, include: 0.55 }, // 0.556 / 0.577 (first sight 0.465 / 0.474; tuned on in session 10: README)
   'everyday-holdout7.json': { pass: 0.57, include: 0.55 }, // 0.577 / 0.559 (first sight 0.495 / 0.505; tuned on from session 12: README)
-  'everyday-holdout8.json': { pass: 0.59, include: 0.60 }, // 0.613 / 0.620 (first sight 0.600 / 0.620 at 90953b4; held out, failures unread: README)
+  'everyday-holdout8.json': { pass: 0.59, include: 0.60 }, // 0.613 / 0.620 (first sight 0.600 / 0.620 at 90953b4; failures read from session 15: README)
+  'everyday-holdout9.json': { pass: 0.48, include: 0.53 }, // 0.496 / 0.545 (first sight 0.487 / 0.536 at b64fe8b; held out, failures unread: README)
 };
 
 describe('recall evaluation on the shipped datasets', () => {
