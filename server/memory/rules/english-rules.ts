@@ -8,6 +8,7 @@ import { draftFor, type Rule, type RuleContext } from './context';
 import type { Draft } from './draft';
 import { describePhrase, stripFillers } from './english-summary';
 import { objectEntity, properNouns } from './entities';
+import { AGE_ASIDE } from './people';
 import {
   CONDITIONS_EN,
   DIET_ADJECTIVES_EN,
@@ -406,13 +407,13 @@ const tools: Rule = {
 const NAME_END = String.raw`(?![\p{L}\p{N}'’-])`;
 const OWNER_EN = String.raw`(?:[Mm]y|[Oo]ur|(?:(?:[Mm]y|[Oo]ur)\s+)?[Nn]ew)`;
 const NAMED_RELATION = new RegExp(
-  `\\b${OWNER_EN}\\s+(${RELATION_EN})(?:['’]s name is\\s+|\\s+is\\s+(?:called|named)\\s+|,\\s*|\\s+(?:is\\s+)?)([A-Z][\\p{L}'’-]+(?:\\s+[A-Z][\\p{L}'’-]+)?)${NAME_END}(,?\\s+(?:is|was|lives|works|has|just|loves|likes|hates|can['’]?t|doesn['’]?t|started|starts|goes|plays|studies|turns|turned|got|gets|adores|eats|grew|only|never|always|reads|made)\\b.*)?`,
+  `\\b${OWNER_EN}\\s+(${RELATION_EN})(?:['’]s name is\\s+|\\s+is\\s+(?:called|named)\\s+|,\\s*|\\s+(?:is\\s+)?)([A-Z][\\p{L}'’-]+(?:\\s+[A-Z][\\p{L}'’-]+)?)${NAME_END}${AGE_ASIDE}(,?\\s+(?:is|was|lives|works|has|just|loves|likes|hates|can['’]?t|doesn['’]?t|started|starts|goes|plays|studies|turns|turned|got|gets|adores|eats|grew|only|never|always|reads|made)\\b.*)?`,
   'u',
 );
 // Chat is typed in lower case: "me n my wife carla r taking the kids…". A lower-case word after
 // the relation is a name only when it is no English word (wink's lexicon) and no chat shorthand.
 const LOWERCASE_NAMED = new RegExp(
-  `\\b${OWNER_EN}\\s+(${RELATION_EN})(?:['’]s name is\\s+|\\s+is\\s+(?:called|named)\\s+|,\\s*|\\s+)(\\p{Ll}[\\p{Ll}'’-]{2,14})${NAME_END}(,?\\s+(?:is|was|lives|works|has|just|loves|likes|hates|can['’]?t|cant|doesn['’]?t|started|starts|goes|plays|studies|turns|turned|got|gets|adores|eats|grew|only|never|always|reads|made)\\b.*)?`,
+  `\\b${OWNER_EN}\\s+(${RELATION_EN})(?:['’]s name is\\s+|\\s+is\\s+(?:called|named)\\s+|,\\s*|\\s+)(\\p{Ll}[\\p{Ll}'’-]{2,14})${NAME_END}${AGE_ASIDE}(,?\\s+(?:is|was|lives|works|has|just|loves|likes|hates|can['’]?t|cant|doesn['’]?t|started|starts|goes|plays|studies|turns|turned|got|gets|adores|eats|grew|only|never|always|reads|made)\\b.*)?`,
   'u',
 );
 // "Graham, my husband, only reads war history": the name first, the relation in apposition.

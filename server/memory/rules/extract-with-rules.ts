@@ -44,17 +44,17 @@ const VENTING_SAFE = new Set(['like-dislike', 'like-dislike-zh', 'reschedule', '
 const CLAUSE_RULES = ALL_RULES.filter((rule) => rule.scope === 'clause');
 // …and so is what happened to them: "ugh hurt my knee last weekend on a run", "argh sprained my
 // wrist": the groan is about the injury, which is a fact to keep, not a plan made in anger.
-const HAPPENED_TO_ME = /\b(?:hurt|sprained|broke|twisted|injured|tore|pulled|fractured|dislocated|cut|burned|burnt|fell|got (?:stung|bitten|sick|hit|ill|covid|the flu)|came down with|caught (?:a|the|covid))\b/i;
+const HAPPENED_TO_ME = /\((?:doctor|doc|gp|physio|physiotherapist|dentist|consultant|specialist|surgeon|scan|mri|x-?ray|tests?|results?|bloods) says\)$|\b(?:hurt|sprained|broke|twisted|injured|tore|pulled|fractured|dislocated|cut|burned|burnt|fell|got (?:stung|bitten|sick|hit|ill|covid|the flu)|came down with|caught (?:a|the|covid))\b/i;
 
 // "I'm based in Berlin but originally from Lisbon": the second clause borrows the first's subject.
 const SUBJECTLESS_START = /^(?:(?:but|and|also)\s+)*(originally|also|now|currently|still|from|based|living|training|working|studying|saving)\b/i;
 // Chat drops the subject: "Not a fan of spicy food", "Switched jobs last month", "Love hiking".
 // (Not "Always …" / "Never …": those open instructions to the assistant.)
-const DROPPED_I_AM = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|yeah|yep|lol|well|anyway)[\s,]+)*(?=(?:not (?:a|really a|much of a)|(?:a )?(?:big|huge) (?!news|update|day|week|thing|deal|change|mess|problem|question|favou?r|win|relief)\w+|allergic|vegetarian|vegan|pescatarian|based in|originally from|currently (?:learning|working|based)|learning|trying to|moving|flying|heading|married|engaged|single|divorced|pregnant|retired|back to|doing (?!(?:it|that|this|so|ok|okay|fine|good|great|well|alright)\b)|(?:still|just|currently|really|now)\s+\w+ing)\b)/i;
+const DROPPED_I_AM = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|yeah|yep|lol|well|anyway|anyways|plus|haha+)[\s,]+)*(?=(?:not (?:a|really a|much of a)|(?:a )?(?:big|huge) (?!news|update|day|week|thing|deal|change|mess|problem|question|favou?r|win|relief)\w+|allergic|vegetarian|vegan|pescatarian|based in|originally from|currently (?:learning|working|based)|learning|trying to|moving|flying|heading|married|engaged|single|divorced|pregnant|retired|back to|doing (?!(?:it|that|this|so|ok|okay|fine|good|great|well|alright)\b)|(?:still|just|currently|really|now)\s+\w+ing)\b)/i;
 // …and chat drops it before what happened: "cancelled the physio for friday, rebooked it for
 // wednesday", "had my wisdom teeth out on wednesday", "got a rescue dog on saturday".
 // ("work is killing me": a noun before "is" is the subject, not a verb missing its "I".)
-const DROPPED_I = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|just|finally|ugh+|argh+|ouch|oof|welp|omg|update:?)[\s,]+)*(?!\w+\s+(?:is|was|has|sucks|looks|seems|feels|gets|keeps)\b)(?=(?:love|hate|prefer|enjoy|can['’]?t stand|switched|started|just started|moved|quit|work|live|have (?:a|an|two|three|\d|my|kids|no)|fell|twisted|injured|tore|pulled|cancell?ed|rebooked|booked|went|finished|bought|adopted|visited|joined|signed up|passed|failed|won|sprained|broke|hurt|ran|got (?:a|an|my|our|married|engaged|promoted|hired|the (?!(?:message|link|email|e-mail|point|idea|joke|hint|text|reference|gist|memo|picture|pic|photo)\b))|had (?:my|a|an|our) (?!great|good|nice|bad|lovely|fun|blast)|had a blast \w+ing|(?!used\b|seemed\b|looked\b|sounded\b|loved\b|liked\b|needed\b|wanted\b)\w{2,}ed (?:my|a|an|the|some|our|out|up|off|with))\b)/i;
+const DROPPED_I = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|just|finally|ugh+|argh+|ouch|oof|welp|omg|update:?|anyway|anyways|plus|well|lol|haha+)[\s,]+)*(?!\w+\s+(?:is|was|has|sucks|looks|seems|feels|gets|keeps)\b)(?=(?:love|hate|prefer|enjoy|can['’]?t stand|switched|started|just started|moved|quit|work|live|have (?:a|an|two|three|\d|my|kids|no)|fell|twisted|injured|tore|pulled|cancell?ed|rebooked|booked|went|finished|bought|adopted|visited|joined|signed up|passed|failed|won|sprained|broke|hurt|ran|got (?:a|an|my|our|married|engaged|promoted|hired|the (?!(?:message|link|email|e-mail|point|idea|joke|hint|text|reference|gist|memo|picture|pic|photo)\b))|had (?:my|a|an|our) (?!great|good|nice|bad|lovely|fun|blast)|had a blast \w+ing|(?!used\b|seemed\b|looked\b|sounded\b|loved\b|liked\b|needed\b|wanted\b)\w{2,}ed (?:my|a|an|the|some|our|out|up|off|with))\b)/i;
 // Chinese drops 我 after the first clause: "我老家是湖南的，所以特别能吃辣".
 const RELATION_SUBJECT_ZH = new RegExp(`^(?:\\S{0,4}?)我(?:的)?(${RELATION_ZH})`);
 const SAYS_WHAT_IT_IS_ZH = /是(?:一|个|只|位|名)|叫|岁/;
@@ -76,7 +76,7 @@ const INTERJECTION = /^(?:(?:idk|ngl|tbh|honestly|lol|lmao|haha+|ugh+|omg|man|du
 // Chinese chat drops 我 before what the user does: "现在在阿里云上班", "已经在成都安顿下来了",
 // "周末一般去密云水库钓鱼", "平时喝美式". Time and frequency words, then a verb of the user's own life.
 const DROPPED_WO_ZH =
-  /^(?:(?:(?:现在|目前|已经|最近|平时|一般|周[一二三四五六日天末]|星期[一二三四五六日天]|每晚|每天晚上|每天|每周[一二三四五六日天]?|每个?月|天天|刚刚?|才|也|还|都|只|基本|经常|通常|偶尔|早上|晚上|下班后?|上班前)\s*)+(?:在(?!吗|不在)|去(?!年)|住|喝|吃|做|学|开始|搬|跑|练|打|玩|养|用|骑|坐|上班|上课|安顿)|住(?!院|嘴|手|口)|在[\u4e00-\u9fffA-Za-z]{2,12}(?:上班|工作|做))/;
+  /^(?:(?:(?:现在|目前|已经|最近|平时|一般|周[一二三四五六日天末]|星期[一二三四五六日天]|每晚|每天晚上|每天|每周[一二三四五六日天]?|每个?月|天天|刚刚?|才|也|还|都|只|基本|经常|通常|偶尔|早上|晚上|下班后?|上班前)\s*)+(?:在(?!吗|不在)|去(?!年)|住|喝|吃|做|学|开始|搬|跑|练|打|玩|养|用|骑|坐|上班|上课|安顿|定期定额|定投|存|投)|住(?!院|嘴|手|口)|在[\u4e00-\u9fffA-Za-z]{2,12}(?:上班|工作|做))/;
 
 /** The clause with its dropped 我 restored (a statement of its own, not an elaboration), or null. */
 function withDroppedWoZh(clause: Segment, previous: Segment | undefined): Segment | null {
@@ -90,6 +90,8 @@ function withCarriedSubject(clause: Segment, previous: Segment | undefined, chin
   if (chinese) {
     // A clause that already has 我 ("叫我晨晨就好") keeps its own structure.
     if (!previous || !/^(?:\S{0,4}?)我/.test(previous.text) || /我/.test(clause.text) || ZH_OTHER_SUBJECT.test(clause.text)) return clause;
+    // "我同事 Wes 是澳洲人，不吃猪肉": Wes, by name (withTheirSubjectZh).
+    if (/[A-Za-z]/.test(THEIR_CLAUSE_ZH.exec(previous.text)?.[1] ?? '') && THEIR_PREDICATE_ZH.test(clause.text)) return clause;
     // "我老公喜欢钓鱼，周末经常不在家": the clause goes on about him, not about the user.
     const theirs = RELATION_SUBJECT_ZH.exec(previous.text)?.[1];
     return { ...clause, text: `我${theirs ?? ''}${clause.text.replace(/^(?:所以|而且|但是|不过|因为|就|也|还)/, '')}` };
@@ -168,6 +170,17 @@ function withPersonZh(clause: Segment, person: string | null): Segment {
   return { ...clause, text: `${WHOLE_NICKNAME_ZH.test(person) ? '' : '我'}${person}${clause.text.slice(pronoun[0].length)}` };
 }
 
+// "室友 Ollie 是英国人，吃素的": a clause with no subject that says what someone is, eats or likes,
+// right after a clause about one of the user's people, is about that person too.
+const THEIR_CLAUSE_ZH = new RegExp(`^((?:我的?)?(?:${RELATION_ZH})(?:\\s*[A-Za-z][\\w'’-]*\\s*)?)(?=是|在|也|很|特别|不|喜欢|对)`);
+const THEIR_PREDICATE_ZH = /^(?:也|还|一直|从来)?(?:吃素|不吃|不喝|不能吃|不能喝|对.{1,8}过敏|过敏|喜欢|讨厌|特别怕|怕|是[\u4e00-\u9fff]{1,6}人|在[\u4e00-\u9fffA-Za-z ]{2,12}(?:上班|工作|读书|上学))/;
+
+function withTheirSubjectZh(clause: Segment, previous: Segment | undefined): Segment {
+  const subject = previous ? THEIR_CLAUSE_ZH.exec(previous.text)?.[1]?.trim() : undefined;
+  if (!subject || !THEIR_PREDICATE_ZH.test(clause.text)) return clause;
+  return { ...clause, text: `${subject}${/[A-Za-z]$/.test(subject) ? ' ' : ''}${clause.text}` };
+}
+
 // "回高雄扫墓 我妈住那边": 那边 is the place the sentence just named.
 const THERE_ZH = /那边|那里|那儿/;
 
@@ -224,6 +237,31 @@ function withDietTakenUpSaidAsIs(clause: Segment): Segment {
     .replace(/^\s+(?:in|last|since|this|back in|about|around|a (?:few|couple)|\d+)\b[^,;]*/i, '')
     .replace(/^\s*now\b/i, '');
   return { ...clause, text: `${clause.text.slice(0, match.index)}${be} ${match[2]!.toLowerCase()} now${rest}` };
+}
+
+// "physio says it's a mild herniated disc", "the gp said i have tendonitis", "doc thinks i've got a
+// stress fracture": what a clinician found is the user's own health, said by someone else.
+const DIAGNOSED_EN =
+  /^((?:(?:so|and|also|oh|ok|ugh+|well|btw|update:?)[\s,]+)*)(?:(?:my|the)\s+)?(doctor|doc|gp|physio|physiotherapist|dentist|consultant|specialist|surgeon|dermatologist|cardiologist|neurologist|rheumatologist|optician|chiro(?:practor)?|osteo(?:path)?|scan|mri|x-?ray|blood tests?|bloods|tests?|results?)\s+(?:says|said|thinks|reckons|confirmed|showed|shows|came back|found)\s+(?:that\s+)?(?:it['’]?s|it is|it was|i have|i['’]ve got|ive got|i got|i['’]ve|i might have)\s+(?!(?:fine|nothing|ok|okay|normal|all good|clear)\b)(.{3,})$/i;
+
+function withDiagnosisSaidAsMine(clause: Segment): Segment {
+  const found = DIAGNOSED_EN.exec(clause.text);
+  if (!found?.[2] || !found[3]) return clause;
+  const who = found[2];
+  return { ...clause, text: `${found[1] ?? ''}I have ${found[3].replace(/[\s.!]+$/, '')} (${who} says)` };
+}
+
+// "no olives ever, i can't stand them", "not the spicy ramen again, hate it": the taste's object is
+// the thing the clause before named, not "them".
+const NAMED_THING_EN = /^(?:(?:and|also|oh|but|so|plus|pls|please)[\s,]+)*(?:no|not|never|zero|nothing with)\s+(?:more\s+|any\s+)?((?:the\s+)?[a-z][a-z -]{2,30}?)(?:\s+(?:ever|again|please|pls|thanks|at all|for me))*[\s.!]*$/i;
+const TASTE_OF_IT_EN = /\b(can['’]?t stand|cannot stand|hate|hates|loathe|detest|dislike|can['’]?t eat|can['’]?t do)\s+(them|it|those|these|that)\b/i;
+
+function withThingNamedBefore(clause: Segment, previous: Segment | undefined): Segment {
+  const thing = previous ? NAMED_THING_EN.exec(previous.text)?.[1] : undefined;
+  const taste = TASTE_OF_IT_EN.exec(clause.text);
+  if (!thing || !taste) return clause;
+  const at = taste.index + taste[0].length - (taste[2]?.length ?? 0);
+  return { ...clause, text: `${clause.text.slice(0, at)}${thing.replace(/^the\s+/i, '')}${clause.text.slice(taste.index + taste[0].length)}` };
 }
 
 /** The last person a stretch of English text opens a sentence or clause with, if any. */
@@ -309,9 +347,9 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
       // Chinese clause of a Chinese sentence ("trying to cut 到 70kg" stays English).
       const chinese = isMostlyChinese(raw.text) || (sentenceChinese && /[我他她]/.test(raw.text));
       const dropped = chinese ? withDroppedWoZh(raw, clauses[index - 1]) : null;
-      const carried = dropped ?? withCarriedSubject(raw, clauses[index - 1], chinese);
+      const carried = dropped ?? withCarriedSubject(chinese ? raw : withThingNamedBefore(withDiagnosisSaidAsMine(raw), clauses[index - 1]), clauses[index - 1], chinese);
       // Naming who "he" is (or whose news it is) is not borrowing the previous clause's subject.
-      const clause = chinese ? withPlaceZh(withPersonZh(carried, personZh), clauses.slice(0, index)) : withDietTakenUpSaidAsIs(withTitledJobSaidAsWork(withNamedPerson(withNameIs(carried, people), person)));
+      const clause = chinese ? withPlaceZh(withTheirSubjectZh(withPersonZh(carried, personZh), clauses[index - 1]), clauses.slice(0, index)) : withDietTakenUpSaidAsIs(withTitledJobSaidAsWork(withNamedPerson(withNameIs(carried, people), person)));
       if (chinese) personZh = RELATION_MENTION_ZH.exec(raw.text)?.[1] ?? personZh;
       if (!chinese) person = personOpening(clause.text, people) ?? introduced(clause.text) ?? person;
       if (!chinese && CORRECTION_LEAD_EN.test(clause.text)) {

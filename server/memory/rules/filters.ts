@@ -23,7 +23,8 @@ export function isQuestion(clause: string, sentence: string, isLastClause: boole
   if (/[?？]\s*$/.test(text)) return true;
   if (isLastClause && /[?？]\s*$/.test(sentence.trim()) && !isDisbelief(sentence.trim())) return true;
   // "so when you suggest schedules keep everything after 10am" sets a condition, it does not ask.
-  if (/^(?:(?:so|and|also|but)\s+)?(?:when(?:ever)?|every time)\s+(?:you|u)\b/i.test(text)) return false;
+  // So does "when i ask for recipes keep them gluten free".
+  if (/^(?:(?:so|and|also|but)\s+)?(?:when(?:ever)?|every time)\s+(?:you|u|i\s+ask)\b/i.test(text)) return false;
   if (QUESTION_START_EN.test(text)) return true;
   if (QUESTION_END_ZH.test(text) && !/^我/.test(text)) return /吗|呢|么/.test(text.slice(-3));
   if (QUESTION_WORDS_ZH.test(text) && !/^(?:我|其实我|我们)/.test(text)) return true;

@@ -187,6 +187,10 @@ const GOT_JOB =
 // "got hired at a logistics firm last week", "i was hired by the council as a planner".
 const HIRED =
   /\bi\s+(?:just\s+|finally\s+|officially\s+|actually\s+)?(?:got|was|have been|['’]ve been|ve been)\s+(?:just\s+|finally\s+|officially\s+)?(?:hired|taken on|brought on)\s+(?:at|by|with)\s+()(.+?)(?:\s+as\s+(?:an?\s+)?([\w\s-]{2,30}?))?\s*(?=[!.,;]|\s+(?:and|but|so|starting|from|next|on|in|last|this|yesterday|today)\b|$)/i;
+// "starting an electrical apprenticeship with Voltek on monday", "i start my new role at the council
+// next week": a job begun is the user's job, not a plan that expires the day after.
+const STARTING_JOB =
+  /(?:^|\bi['’]?m\s+|\bi am\s+|\bi\s+|[,.!]\s*)(?:just\s+|finally\s+|officially\s+)?(?:starting|beginning|start|begin)\s+(?:a|an|my|the)\s+(?:new\s+)?((?:(?!job|role|position)[\w-]+\s+){0,3}?)(job|role|position|gig|apprenticeship|internship|traineeship|placement|residency)\s+(?:at|with)\s+(.+?)(?:\s+as\s+(?:an?\s+)?([\w\s-]{2,30}?))?\s*(?=[!.,;]|\s+(?:and|but|so|starting|from|next|on|in|this|tomorrow)\b|$)/i;
 const CALLED = /\b(?:called|named)\s+([\w&'’.-]+(?:\s+[A-Z][\w&'’.-]*)*)/i;
 
 /**
@@ -198,7 +202,11 @@ const gotJob: Rule = {
   scope: 'clause',
   lang: 'en',
   apply: (ctx) => {
-    const match = GOT_JOB.exec(ctx.clause.text) ?? HIRED.exec(ctx.clause.text.replace(/^\s*(?=(?:just\s+|finally\s+)?got\s+hired\b)/i, 'i '));
+    const starting = STARTING_JOB.exec(ctx.clause.text);
+    // An apprenticeship or internship names what the job is; "job"/"role" leave the title to "as …".
+    const training = starting?.[2] && !/^(?:job|role|position|gig)$/i.test(starting[2]) ? `${starting[1] ?? ''}${starting[2]}`.trim().toLowerCase() : null;
+    const later = starting ? /\bas\s+(?:an?\s+)?([a-z][\w\s-]{1,30}?)\s*(?=[!.,;]|$)/i.exec(ctx.clause.text.slice((starting.index ?? 0) + starting[0].length))?.[1] : undefined;
+    const match = starting ? [starting[0], training ? '' : (starting[1] ?? ''), starting[3], starting[4] ?? later] : GOT_JOB.exec(ctx.clause.text) ?? HIRED.exec(ctx.clause.text.replace(/^\s*(?=(?:just\s+|finally\s+)?got\s+hired\b)/i, 'i '));
     if (!match?.[2]) return [];
     const title = (match[1] ?? '').trim() || (match[3] ?? '').trim();
     const place = match[2].trim().replace(/\s+(?:lol|lmao|haha\w*|rofl|tbh|btw)$/i, '');
@@ -208,7 +216,7 @@ const gotJob: Rule = {
       draftFor(ctx, {
         type: 'semantic',
         kind: 'fact',
-        summary: title ? `Works as ${title.toLowerCase()} at ${employer}` : `Works at ${employer}`,
+        summary: title ? `Works as ${title.toLowerCase()} at ${employer}` : training ? `Works at ${employer} (${training})` : `Works at ${employer}`,
         entities: [employer, ...(title ? [title.toLowerCase()] : [])],
         importance: 3,
         negative: true,

@@ -33,8 +33,10 @@ export function ruleSummaryEnglish(instruction: string): string | null {
     .replace(/\bme\b/gi, 'the user')
     .replace(/\bmy\b/gi, "the user's")
     .replace(/\bmine\b/gi, "the user's")
-    .replace(/\bI['’]m\b/g, 'the user is')
-    .replace(/\bI\b/g, 'the user')
+    .replace(/\b[Ii]['’]m\b/g, 'the user is')
+    // "when i ask for recipes": the user asks.
+    .replace(/\b[Ii]\s+(ask|want|need|say|write|send|mention|talk)\b/g, 'the user $1s')
+    .replace(/\bI\b|(?<=\s)i(?=\s)/g, 'the user')
     .replace(/\b(?:in\s+)?your\s+(replies|answers|responses|messages|explanations)\b/gi, 'in $1')
     .replace(/\bin in\b/gi, 'in')
     .replace(/\byour\b/gi, 'the')

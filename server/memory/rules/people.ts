@@ -5,11 +5,14 @@
  * later conversation knows them (the window's `knownEntities`), and a clause whose subject is one
  * of them ("dev hurt his back", "elsa starts förskola in august") is a fact about that person.
  */
+import englishWords from 'wink-lexicon/src/lexicon.js';
 import { isStopWord } from '../../llm/text-terms';
-import { RELATION_EN } from './lexicon';
+import { DIET_ADJECTIVES_EN, JOB_EN, RELATION_EN } from './lexicon';
 import { properNouns } from './entities';
 
 const NAME = String.raw`([a-z][a-z'’-]{1,15})`;
+/** "fionn (5)", "leo (12yo)": an age in brackets after a name. */
+export const AGE_ASIDE = String.raw`(?:\s*\(\s*\d{1,2}\s*(?:yo|y\/o|yrs?|years?(?: old)?)?\s*\))?`;
 // Each pattern's groups are names. "my husband dev", "our dog turnip", "my sister's kid leo".
 const NAME_PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`\b(?:my|our)\s+(?:(?:older|younger|big|little|baby|twin|best|new)\s+)?(?:${RELATION_EN})s?\s*,?\s+${NAME}\b`, 'gi'),
@@ -64,13 +67,33 @@ const OPINION_ONLY = /^(?:is|are|was|were)\s+(?:(?:so|really|very|super|just|suc
  * a verb follows: the clause is a fact about them. Two names ("mateo and lucia are 9") count too.
  */
 export function namedSubject(text: string, people: ReadonlySet<string>): string | null {
-  const match = /^([A-Za-z][\p{L}'’-]{1,15})(?:\s+(?:and|&)\s+([A-Za-z][\p{L}'’-]{1,15}))?\s+/u.exec(text);
+  const match = new RegExp(String.raw`^([A-Za-z][\p{L}'’-]{1,15})(?:\s+(?:and|&)\s+([A-Za-z][\p{L}'’-]{1,15}))?${AGE_ASIDE}\s+`, 'u').exec(text);
   if (!match?.[1]) return null;
   const names = [match[1], match[2]].filter((n): n is string => n !== undefined);
   if (!names.every((n) => people.has(n.toLowerCase()))) return null;
   const rest = text.slice(match[0].length);
   if (!PERSON_VERB.test(rest) || OPINION_ONLY.test(rest)) return null;
   return names.join(' and ');
+}
+
+// "fionn (5) is allergic to eggs", "kwame is lactose intolerant", "anjali's getting married": a
+// word that opens a clause, is no English word (wink's lexicon) and is followed by what only a
+// person is or does, is someone's name, whatever its case. (Not "figma is down": the predicate
+// must be a person's.)
+const PERSON_PREDICATE = new RegExp(
+  String.raw`(?:is|['’]s|was)\s+(?:(?:also|still|now|really|actually|severely|super|very)\s+)?(?:${DIET_ADJECTIVES_EN}|intolerant|lactose|type [12]|getting married|due|turning \d|\d{1,2}\b|(?:a|an)\s+(?:\w+\s+)?(?:${JOB_EN})\b)|(?:hates|loves|adores|can['’]?t stand|can['’]?t eat|doesn['’]?t eat|won['’]?t eat|only eats|works (?:as|at|in|for)|lives (?:in|with|near)|grew up|studies|turns \d|has (?:a|an) (?:\w+\s+)?allergy)\b`,
+  'i',
+);
+const UNKNOWN_WORD_SUBJECT = new RegExp(String.raw`(?:^|[.!?,;:]\s*|\b(?:and|but|so|also|plus|oh)\s+)(\p{L}[\p{Ll}'’-]{2,14})(?=${AGE_ASIDE}\s+${PERSON_PREDICATE.source})`, 'giu');
+
+function namedByWhatTheyAre(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(UNKNOWN_WORD_SUBJECT)) {
+    const word = (match[1] ?? '').toLowerCase();
+    if (word in englishWords || NOT_A_NAME.has(word) || isStopWord(word) || /(?:ing|ly)$/.test(word)) continue;
+    found.push(word);
+  }
+  return found;
 }
 
 /**
@@ -80,7 +103,7 @@ export function namedSubject(text: string, people: ReadonlySet<string>): string 
 export function knownPeople(texts: readonly string[], knownEntities: readonly string[]): Set<string> {
   const people = new Set<string>(knownEntities.filter((entity) => /^[\p{L}'’-]{2,16}$/u.test(entity) && plausibleName(entity)).map((e) => e.toLowerCase()));
   for (const text of texts) {
-    for (const name of namesInSpeech(text)) people.add(name);
+    for (const name of [...namesInSpeech(text), ...namedByWhatTheyAre(text)]) people.add(name);
     for (const name of properNouns(text)) if (/^[\p{L}'’-]{2,16}$/u.test(name)) people.add(name.toLowerCase());
   }
   return people;

@@ -61,8 +61,9 @@ const MOVED_BEFORE = new RegExp(String.raw`\b(?:(?:my|the|our|his|her|their)\s+)
 const INSTEAD = /^(?:(?:so|and|but|now)\s+)*(?:(?:we|i)(?:['’]re|['’]m| are| am)?\s+)?(?:going|doing it|going instead|flying|heading|leaving|doing)?\s*(.+?\binstead)\b/i;
 
 function moved(ctx: RuleContext, noun: string, newTime: string, chinese: boolean, open = false): Draft[] {
-  // "april 10 bc the school gym flooded lol": the reason is not the date; "the 21st, 9am" keeps its hour.
-  const when = stripFillers(newTime.replace(/\s+(?:instead of|rather than)\b.*$/i, '').replace(/\s+(?:bc|because|cos|cuz|since|so|as|lol|but|and)\b.*$/i, '').replace(/[,，](?!\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)\b)[\s\S]*$/i, '').replace(/([,，]\s*\d{1,2}(?::\d\d)?\s*(?:am|pm))\b[\s\S]*$/i, '$1'));
+  // "april 10 bc the school gym flooded lol": the reason is not the date; "the 21st, 9am" keeps its
+  // hour and "thursday, the 25th" its day.
+  const when = stripFillers(newTime.replace(/\s+(?:instead of|rather than)\b.*$/i, '').replace(/\s+(?:bc|because|cos|cuz|since|so|as|lol|but|and)\b.*$/i, '').replace(/[,，](?!\s*(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b)[\s\S]*$/i, '').replace(/([,，]\s*\d{1,2}(?::\d\d)?\s*(?:am|pm))\b[\s\S]*$/i, '$1'));
   // "bowling got moved to thursday nights", "book club switches to the second Wednesday": a
   // standing schedule changes; it is a lasting fact that replaces the old one, not a one-day plan.
   if (chinese ? FREQUENCY_ZH.test(when) : FREQUENCY_EN.test(when)) {

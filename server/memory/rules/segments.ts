@@ -68,6 +68,14 @@ export function splitSentences(text: string, from = 0, to = text.length): Segmen
 const CLAUSE_BREAK =
   /\s*(?:[;，；：、]|(?<!\d),|,(?!\d)|(?<!\d):|:(?!\d))\s*|\s+[-–—]+\s+|\s+(?=but\s)|\s+(?=and\s+(?:i|i'm|i’m|im|i've|i’ve|ive|i'll|i'd|my|we|we're|our|he|she|they|he's|she's|they're)\b)|(?<=^|[\s,;])(?:meanwhile|whereas),?\s+|\s+(?=so\s+(?:i|i'm|im|we|please|pls|when|whenever|if|don'?t|dont|do not|never|no|always|avoid|keep|maybe|any|what|how|can|could|should|would|will|is|are|do|does|did|you|u|it|its|it's|that's|yeah|ya)\b)|(?=但是|不过|所以|而且|因为)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])|(?<=[\u3400-\u9fff][A-Za-z0-9]+)\s+(?=[\u3400-\u9fff])|(?<=[\u3400-\u9fff])\s+(?=[A-Za-z0-9]+[\u3400-\u9fff])|(?<=[\u3400-\u9fff])\s+(?=(?:also|anyway|btw|but|and|so|plus|then|oh)\s+[\u3400-\u9fff])/giu;
 const LONE_DATE = /^(?:\d{1,2}月\d{1,2}[号日]?(?:[上下]午|晚上)?(?:\d{1,2}点)?|\d{1,2}[/.]\d{1,2}|(?:周|星期)[一二三四五六日天])[\s.!！。~]*$/u;
+// "getting married in chandigarh, 12 december", "moved my dentist to thursday, the 25th": an
+// English date on its own belongs to the clause before it too.
+const MONTH_EN = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?`;
+const DAY_EN = String.raw`\d{1,2}(?:st|nd|rd|th)?`;
+const LONE_DATE_EN = new RegExp(String.raw`^(?:on\s+)?(?:(?:the\s+)?${DAY_EN}(?:\s+(?:of\s+)?${MONTH_EN})?|${MONTH_EN}\s+${DAY_EN}|(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:,?\s+(?:the\s+)?${DAY_EN}(?:\s+(?:of\s+)?${MONTH_EN})?)?)(?:\s+(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?[\s.!~]*$`, 'i');
+// "back to eating breakfast, usually toast and eggs": a habitual aside with no verb of its own.
+const ASIDE_EN = /^(?:usually|mostly|normally|typically|mainly|generally|especially|esp)\s+(?![\w'’]*\s*(?:is|are|was|were|i|we|he|she|they|you|u|it)\b)[\p{L}\p{N}\s&'’-]{2,40}[\s.!~]*$/iu;
+
 // "My manager, Tom, wants …": an appositive name is not a clause of its own.
 const APPOSITIVE = /\bmy\s+[a-z-]+(?:\s+[a-z-]+)?$/i;
 const NAME_ONLY = /^[A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+)?$/u;
@@ -125,7 +133,7 @@ export function splitClauses(text: string, sentence: Segment): Segment[] {
     }
     // "10月要回深圳参加婚礼 10月17号": a date on its own belongs to the clause before it.
     const previous = joined.at(-1);
-    if (piece && previous && LONE_DATE.test(piece.text)) {
+    if (piece && previous && (LONE_DATE.test(piece.text) || LONE_DATE_EN.test(piece.text) || (ASIDE_EN.test(piece.text) && !/\p{Script=Han}/u.test(previous.text)))) {
       joined[joined.length - 1] = { text: text.slice(previous.start, piece.end), start: previous.start, end: piece.end };
       continue;
     }

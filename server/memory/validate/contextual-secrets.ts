@@ -15,6 +15,9 @@ const KEYWORD = String.raw`(?:wi-?fi\s+)?(?:password|passwd|passcode|pass|pwd|pw
 const AFTER_KEYWORD = new RegExp(String.raw`\b${KEYWORD}\b(?:\s+(?!is\b|was\b)[\w.'’-]+){0,4}?\s*(?:is|was|=|:|-)\s*["'“‘]?((?:\d[\s-]?){3,11}\d|[^\s"'”’,;]{3,})`, 'gi');
 // "PIN 4 4 2 1", "pin 0492": no verb, but digits right after.
 const DIGITS_AFTER_KEYWORD = new RegExp(String.raw`\b${KEYWORD}\s*[:#]?\s*((?:\d[\s-]?){3,11}\d)\b`, 'gi');
+// "my revolut pin again, its 8812", "the door code? it's 4471": the value said as "it's …" a few
+// words after its keyword, where AFTER_KEYWORD's "is" has no subject.
+const ITS_AFTER_KEYWORD = new RegExp(String.raw`\b${KEYWORD}\b[^.!?\n]{0,40}?\b(?:it['’]?s|it is|which is|that['’]?s)\s*["'“‘]?((?:\d[\s-]?){3,11}\d|[^\s"'”’,;]{4,})`, 'gi');
 // "Tr0ub4dor&3 as the pass", "QuietOtter77 is my password".
 const BEFORE_KEYWORD = /(?<![\w@&$!%*#?-])([^\s"'“”,;]{4,})\s+(?:as|is)\s+(?:the|my|our|their|his|her)\s+(?:pass|password|passcode|pin|login)\b/gi;
 /** Words after "password is" that are no password ("the password is written on the router"). */
@@ -34,6 +37,10 @@ export function contextualSecrets(text: string, keyPatterns: ReadonlyArray<reado
     const value = match[1] ?? '';
     // "the wifi password at home is sunflower42"; not "the password is written on the router".
     if (looksLikeValue(value) || /^\d/.test(value)) push('password', match.index + match[0].lastIndexOf(value), value);
+  }
+  for (const match of text.matchAll(ITS_AFTER_KEYWORD)) {
+    const value = match[1] ?? '';
+    if (/\d/.test(value) && (looksLikeValue(value) || /^\d/.test(value))) push('password', match.index + match[0].lastIndexOf(value), value);
   }
   for (const match of text.matchAll(DIGITS_AFTER_KEYWORD)) push('password', match.index + match[0].lastIndexOf(match[1]!), match[1]!);
   for (const match of text.matchAll(BEFORE_KEYWORD)) {

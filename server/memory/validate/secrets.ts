@@ -55,6 +55,9 @@ const NATIONAL_ID_LABELLED = new RegExp(
     String.raw`(?:\s+(?:number|no\.?|#))?\s*(?:is|was|:|#|=|-|是|为|：)?\s*["'“‘]?((?=(?:[A-Za-z]{0,3}[\s-]?)?(?:\d[\s-]?){6,}|(?:[A-Za-z]*\d){6})[A-Za-z0-9][A-Za-z0-9 -]{5,22}[A-Za-z0-9])`,
   'gi',
 );
+// A vendor's token shape: a short lower-case prefix, "_", then a random tail ("figd_8HsQ2kLmXp9",
+// "pat_9fK2…"): mixed case and digits, so snake_case names ("user_id", "max_retries_3") are not one.
+const PREFIXED_TOKEN = /(?<![A-Za-z0-9_-])[a-z][a-z0-9]{1,9}_[A-Za-z0-9]{10,}(?![A-Za-z0-9_-])/g;
 const MIXED_TOKEN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{32,}={0,2}(?![A-Za-z0-9+/_-])/g;
 
 function luhnValid(digits: string): boolean {
@@ -107,7 +110,7 @@ export function findSecrets(text: string): SecretMatch[] {
     const span = valueSpan(match, 1);
     if (span && /\d/.test(match[1] ?? '')) found.push({ kind: 'token', ...span });
   }
-  for (const match of text.matchAll(MIXED_TOKEN)) {
+  for (const match of [...text.matchAll(MIXED_TOKEN), ...text.matchAll(PREFIXED_TOKEN)]) {
     const value = match[0];
     if (/[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value)) found.push({ kind: 'token', start: match.index, end: match.index + value.length });
   }

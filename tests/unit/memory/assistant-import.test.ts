@@ -31,7 +31,7 @@ describe('reading a pasted memory list', () => {
   it('ChatGPT, English: numbered, bold labels, a secret, a repeat, an empty item, intro and outro', async () => {
     expect(await preview(paste('chatgpt-en'))).toEqual([
       ['Name is Lena', 'fact', 'saved'],
-      ['Works as a nurse in Lyon', 'fact', 'saved'],
+      ['Works as a nurse in Lyon, mostly night shifts', 'fact', 'saved'],
       ['Is vegetarian', 'fact', 'saved'],
       ['Allergic to peanuts', 'fact', 'saved'],
       ['Has a daughter named Mia (born 2019)', 'fact', 'saved'],

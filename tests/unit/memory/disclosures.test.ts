@@ -370,3 +370,49 @@ describe('session 15: requests asked as questions, jobs one was hired into', () 
     expect(summaries('my cousin got hired at a bank').filter((s) => s.startsWith('works'))).toEqual([]);
   });
 });
+
+describe("session 16: people named by what they are, requests for every answer, asides that belong to the clause before", () => {
+  const rules = (text: string) => items(text).filter((i) => i.type === 'procedural').map((i) => i.summary);
+
+  it("a lower-case name before what only a person is or does is that person, never the user", () => {
+    const found = items('can u suggest lunchbox ideas, ruairi (7) is allergic to peanuts');
+    expect(found.map((i) => [i.kind, i.summary])).toEqual([['relationship', 'Ruairi (7) is allergic to peanuts']]);
+    expect(items('my son ruairi (7) is allergic to peanuts').map((i) => i.summary)).toContain('Son Ruairi is allergic to peanuts');
+    // A product before a state is no person.
+    expect(items('figma is down again')).toEqual([]);
+  });
+
+  it('asks for how every answer should be, not only the next one', () => {
+    expect(rules('keep it brief pls, i mostly read these on my phone')).toEqual(['Keep answers brief']);
+    expect(rules('keep it short, the email is for my boss')).toEqual([]);
+    expect(rules('ok and skip the caveats')).toEqual(['Skip the caveats']);
+    expect(rules('talk to me casual like a friend pls')).toEqual(['Talk to the user casual like a friend']);
+    expect(rules('for any excel stuff, use the uk date format')).toEqual(['For any excel stuff, use the uk date format']);
+    expect(rules('please stop recommending podcasts')).toEqual(['Stop recommending podcasts']);
+    expect(rules('when i ask for workouts keep them under 30 min')).toEqual(['When the user asks for workouts keep them under 30 min']);
+    expect(rules('麻烦以后都用繁體回我')).toHaveLength(1);
+  });
+
+  it('a date or a habitual aside after a comma belongs to the clause before it', () => {
+    const wedding = items('my cousin priya is getting married in goa, 3 february');
+    expect(wedding.find((i) => i.kind === 'plan')?.occurred_at?.slice(0, 10)).toBe('2027-02-03');
+    expect(items('pushed my eye test to friday, the 13th').map((i) => i.occurred_at?.slice(0, 10))).toEqual(['2026-03-13']);
+    expect(summaries('back to running in the mornings, usually 5k')).toEqual(['is back to running in the mornings, usually 5k']);
+  });
+
+  it("what 'it' or 'them' is in a dislike, a diagnosis someone else gave, a job begun", () => {
+    expect(summaries("no coriander pls, can't stand it")).toEqual(["can't stand coriander"]);
+    expect(summaries("anyway can't stand reggaeton lol")).toEqual(["can't stand reggaeton"]);
+    expect(summaries('gp said it\'s tendonitis, ugh')).toEqual(['has tendonitis (gp says)']);
+    expect(summaries('my doctor says i have high blood pressure')).toEqual(['has high blood pressure (doctor says)']);
+    expect(summaries('my friend says it\'s a great film')).toEqual([]);
+    const job = items('handed in my notice!! starting an apprenticeship with Kelly Joinery on monday');
+    expect(job.filter((i) => i.type === 'semantic').map((i) => i.summary)).toEqual(['Works at Kelly Joinery (apprenticeship)']);
+    expect(summaries("i'm starting a new job at Deloitte next month as a tax consultant")).toContain('works as tax consultant at deloitte');
+  });
+
+  it("Chinese: what a person named in the clause before eats or is; a monthly habit with no verb of its own", () => {
+    expect(summaries('我同事 Wes 是澳洲人，不吃猪肉').some((s) => s.includes('wes') && s.includes('不吃猪肉'))).toBe(true);
+    expect(summaries('每个月定投标普500 两千块')).toEqual(['每个月定投标普500']);
+  });
+});

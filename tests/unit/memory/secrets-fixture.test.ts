@@ -13,7 +13,10 @@ const fixture = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../fi
 
 // First run of the fixture (2026-12-01, with the contextual rules): 21 of 21 secrets caught, 1 of
 // 19 look-alikes flagged ("the password is written on the router": the older rule took "written"
-// for the value); after adding such words to its not-a-value list, 0 of 19. Floors at the measurement.
+// for the value); after adding such words to its not-a-value list, 0 of 19. 2026-12-04, three more
+// in the shapes holdout 8 showed (a PIN said as "its 8812", a vendor token pasted mid-sentence, "it's
+// 60417 now") and three look-alikes: 0 of the 3 caught before the "it's …" and prefixed-token rules,
+// 3 of 3 after; 0 of 26 look-alikes flagged. Floors at the measurement.
 const FLOORS = { recall: 1, lookalikesFlagged: 0 };
 
 describe('secrets as people type them, and look-alikes (issue 14)', () => {
