@@ -289,7 +289,7 @@ function sameValue(slot: Slot, other: Slot | null, entities: readonly string[], 
 
 // Wording that makes a new job, home or diet a change rather than a contradiction (a correction
 // cue, CORRECTION below, does too).
-const SLOT_CHANGE = /\b(?:starting|started|start(?:s)? (?:on|in|next)|new job|new (?:manager|boss|supervisor|team lead)|got the job|got promoted|promoted|joined|joining|retired|finally|again|just got|engaged|married|divorced|broke up|proposed)\b|入职|换工作|跳槽|退休|升职|开始|又|订婚|结婚|离婚|分手|当上|新工作|offer|去.{1,12}当/i;
+const SLOT_CHANGE = /\b(?:starting|started|start(?:s)? (?:on|in|next)|new job|new (?:manager|boss|supervisor|team lead)|got the job|got promoted|promoted|joined|joining|retired|finally|again|just got|engaged|married|divorced|broke up|proposed|new (?:place|flat|house|home|apartment|team|role|position))\b|新家|搬出|搬到|搬去|搬家|调到|调去|入职|换工作|跳槽|退休|升职|开始|又|订婚|结婚|离婚|分手|当上|新工作|offer|去.{1,12}当/i;
 
 // An appointment moves only when the user says so; a second dentist visit is a second plan.
 const RESCHEDULED = /\b(?:after all|change of plan|moves|moving|moved|rescheduled|pushed|postponed|brought forward|changed|shifted|rebooked|bumped|instead|now on|now at)\b|改到|改成|推迟|提前|挪到|换到|延期/i;

@@ -6,7 +6,7 @@
  * sent for review. Pure: the apply step (apply-memories.ts) does the writing.
  */
 import { toSimplified } from '../llm/chinese-script';
-import { JOB_EN as JOB_EN_WORDS, RELATION_EN as RELATION_EN_WORDS, RELATION_ZH as RELATION_ZH_WORDS } from './rules/lexicon';
+import { JOB_EN as JOB_EN_WORDS, RELATION_EN as RELATION_EN_WORDS, RELATION_ZH as RELATION_ZH_WORDS, WORK_UNIT } from './rules/lexicon';
 
 /**
  * `job` holds a title and an employer ("data analyst at Shopify"); `job_title` only a title ("a
@@ -42,17 +42,19 @@ const VALUE_END = String.raw`(?=\s+(?:now|since|for|from|with|and|but|because|so
 const HOME_EN = new RegExp(String.raw`^(?:(?:now|currently|still|finally|just|actually|recently)\s+)*(?:lives|living|live|is based|based|has moved|moved|relocated|settled|is settled|has settled)\s+(?:back\s+)?(?:in|to|near|out of)\s+(?:the\s+)?(.+?)` + VALUE_END, 'i');
 // "住totem park宿舍", "现在跟阿凯一起在kitsilano合租", "已经在成都安顿下来了": a Latin name may hold spaces.
 const HOME_ZH =
-  /^(?:现在|目前|已经|刚|上个月|去年|最近)*(?:(?:住在|住|搬到|搬去|搬来|定居在?|家在)([\u4e00-\u9fffA-Za-z](?:[\u4e00-\u9fffA-Za-z]|(?<=[A-Za-z]) (?=[A-Za-z])){1,13}?)(?:了|啦|市|区)?(?=[，,。！!\s了啦]|[一二三四五六七八九十几两半\d]+(?:个|年|天|周|星期)|$)|(?:跟[\u4e00-\u9fffA-Za-z]{1,6}(?:一起)?)?在([\u4e00-\u9fffA-Za-z]{2,12}?)(?:合租|租房|租了|安顿|落脚|定居))/;
+  /^(?:现在|目前|已经|刚|上个月|去年|最近)*(?:(?:住在|住|搬到|搬去|搬来|定居在?|家在)([\u4e00-\u9fffA-Za-z](?:[\u4e00-\u9fffA-Za-z]|(?<=[A-Za-z]) (?=[A-Za-z])){1,13}?)(?:了|啦|市|区)?(?=[，,。！!\s了啦]|[一二三四五六七八九十几两半\d]+(?:个|年|天|周|星期)|$)|(?:跟[\u4e00-\u9fffA-Za-z]{1,6}(?:一起)?)?在([\u4e00-\u9fffA-Za-z]{2,12}?)(?:合租|租房|租了|安顿|落脚|定居)|^(?:新家|新房子?|现在住的地方|新公寓)(?:在|是)\s*([\u4e00-\u9fffA-Za-z](?:[\u4e00-\u9fffA-Za-z]|(?<=[A-Za-z]) (?=[A-Za-z])){1,13}?)(?:那边|那儿|这边|附近|一带)?(?=[，,。！!\s]|$))/;
 
 const JOB_EN = new RegExp(
-  String.raw`^(?:is\s+|has\s+)?(?:now\s+|officially\s+|finally\s+)?(retired)\b|^(?:(?:now|currently|still|just|recently|finally)\s+)*(?:works|working|is working|has started|started|starting|starts|began|joined|got a job|got promoted|was promoted|promoted)\s+(?:as|at|for|with|to|(?:on|in)(?=\s+the\s+.+\bat\b))\s+(.+?)(?=\s+(?:since|from|on|in\s+\d|starting|next|this|last)\b|\s*[,;.!?(（]|$)` +
+  String.raw`^(?:is\s+|has\s+)?(?:now\s+|officially\s+|finally\s+)?(retired)\b|^(?:(?:now|currently|still|just|recently|finally)\s+)*(?:works|working|is working|has started|started|starting|starts|began|joined|got a job|got promoted|was promoted|promoted)\s+(?:(?:nights|days|weekends|evenings|shifts|part[- ]time|full[- ]time|remotely|freelance|mostly|weekend shifts|night shifts)\s+)?(?:as|at|for|with|to|(?:on|in)(?=\s+the\s+.+\bat\b))\s+(.+?)(?=\s+(?:since|from|on|in\s+\d|starting|next|this|last)\b|\s*[,;.!?(（]|$)` +
     String.raw`|^(?:is|was)\s+(?:now\s+)?an?\s+(.+?\s(?:at|for)\s+.+?)(?=\s*[,;.!?(（]|$)` +
+    // "Is PM for the payments team at payloop": a title from the list needs no article.
+    String.raw`|^(?:is|was)\s+(?:now\s+)?((?:[\w-]+\s+){0,2}?(?:${JOB_EN_WORDS})\s+(?:at|for|on|in)\s+.+?)(?=\s*[,;.!?(（]|\s+and\s|$)` +
     String.raw`|^(?:is|was)\s+(?:now\s+)?an?\s+((?:[\w-]+\s+){0,3}?(?:${JOB_EN_WORDS}))\b` +
     // "Dispatches for a towing company", "drives for a delivery firm": the work said by its verb.
     String.raw`|^(?:(?:still|currently|now)\s+)?[a-z]{3,}(?:es|s)\s+(?:for|at)\s+((?:an?|the)\s+(?:[\w'’-]+\s+){0,3}?(?:company|firm|agency|startup|hospital|clinic|school|restaurant|bakery|cafe|café|shop|store|bank|utility|council|practice|studio|lab|warehouse|factory|airline|hotel|garage|charity|newspaper|magazine))\b`,
   'i',
 );
-const JOB_ZH = /^去[\u4e00-\u9fffA-Za-z]{1,12}?(?:当|做|担任)([\u4e00-\u9fffA-Za-z]{2,8})$|^(?:现在|目前|已经|刚|下个月|下周.)?(?:在|去)([\u4e00-\u9fffA-Za-z0-9]{1,12}?)(?:工作|上班|当|教书|教)|^(?:现在|目前|已经|刚|周末|平时|晚上|白天|每周.)*(?:在|去)\s*([\u4e00-\u9fffA-Za-z0-9][\u4e00-\u9fffA-Za-z0-9 ]{1,20}?)\s*(?:打工|兼职|实习|上班|工作|做(?:夜班|白班|晚班|兼职|全职)?[\u4e00-\u9fff]{0,3}?(?:理货|收银|客服|销售|前台|会计|设计|助理|经理|主管|服务员|产品|运营|开发|研发|技术|市场|财务|人事|HR|[员师工]))|^(?:现在|目前)?(?:是|当)\s*([\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z ]{1,20}?)(?:了)?$|(?:入职|跳槽到|升职为?|升任)([\u4e00-\u9fffA-Za-z]{2,10})|(退休)|(?:调到|调去|转到|换到|去了)([\u4e00-\u9fffA-Za-z]{0,10}?(?:学校|小学|中学|初中|高中|大学|学院|幼儿园|医院|诊所|公司|银行|事务所|工厂|集团|研究所))/;
+const JOB_ZH = /^去[\u4e00-\u9fffA-Za-z]{1,12}?(?:当|做|担任)([\u4e00-\u9fffA-Za-z]{2,8})$|^(?:现在|目前|已经|刚|下个月|下周.)?(?:在|去)([\u4e00-\u9fffA-Za-z0-9]{1,12}?)(?:工作|上班|当|教书|教)|^(?:现在|目前|已经|刚|周末|平时|晚上|白天|每周.)*(?:在|去)\s*([\u4e00-\u9fffA-Za-z0-9][\u4e00-\u9fffA-Za-z0-9 ]{1,20}?)\s*(?:打工|兼职|实习|上班|工作|做(?:夜班|白班|晚班|兼职|全职)?[\u4e00-\u9fff]{0,3}?(?:理货|收银|客服|销售|前台|会计|设计|助理|经理|主管|服务员|产品|运营|开发|研发|技术|市场|财务|人事|HR|[员师工]))|^(?:现在|目前)?(?:是|当)\s*([\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z ]{1,20}?)(?:了)?$|(?:入职|跳槽到|升职为?|升任)([\u4e00-\u9fffA-Za-z]{2,10})|(退休)|^(?:现在|目前|已经|刚)*在\s*([\u4e00-\u9fffA-Za-z0-9 ]{1,14}?(?:公司|工厂|医院|学校|银行|餐厅|超市|事务所|集团|研究所|机构|工作室|诊所|酒店|药店|咖啡店|书店|便利店))\s*(?:上班|工作|打工|做|写|当|教|搞|干)|(?:调到|调去|转到|换到|去了)([\u4e00-\u9fffA-Za-z]{0,10}?(?:学校|小学|中学|初中|高中|大学|学院|幼儿园|医院|诊所|公司|银行|事务所|工厂|集团|研究所))/;
 
 const DIET_EN = /\b(vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|plant[- ]based|eats? (?:meat|fish) again|eating (?:meat|fish) again|eats? meat|eats? fish)\b/i;
 const DIET_ZH = /(蛋奶素|吃素|素食者?|开始吃肉|又吃肉|不吃肉)/;
@@ -93,10 +95,12 @@ export function slotOf(memory: SlotInput): Slot | null {
     return named?.[1] && named[2] && /^\p{Lu}/u.test(named[2]) ? { attribute: `name:${SAME_ROLE[named[1].toLowerCase()] ?? named[1].toLowerCase()}`, value: named[2].toLowerCase() } : null;
   }
   const home = HOME_EN.exec(summary) ?? HOME_ZH.exec(summary);
-  const place = home?.[1] ?? home?.[2];
+  const place = home?.[1] ?? home?.[2] ?? home?.[3];
+  // "Moved to the renal team at St Thomas'": a team or a ward is where one works, not lives.
+  if (place && WORK_UNIT.test(place)) return { attribute: 'employer', value: clean(place) };
   if (place) return { attribute: 'home', value: clean(place) };
   const job = JOB_EN.exec(summary) ?? JOB_ZH.exec(summary);
-  const title = job?.[1] ?? job?.[2] ?? job?.[3] ?? job?.[4] ?? job?.[5] ?? job?.[6] ?? job?.[7] ?? job?.[8];
+  const title = job?.slice(1).find((group) => group !== undefined);
   if (title) return { attribute: jobAttribute(clean(title), summary), value: clean(title) };
   if (memory.kind === 'constraint' || memory.kind === 'fact' || memory.kind === 'preference') {
     const diet = DIET_EN.exec(summary) ?? DIET_ZH.exec(summary);
@@ -114,7 +118,7 @@ function jobAttribute(value: string, summary: string): SlotAttribute {
   // "在成都一所小学教三年级数学" → "调到高新区一所初中了": both say where they work.
   if (/[\u4e00-\u9fff]/.test(value) || /[\u4e00-\u9fff]/.test(summary)) return /在.+(?:工作|上班|教|打工|兼职|实习|做)|入职|跳槽|调到|调去|转到|换到|去了/.test(summary) ? 'employer' : 'job_title';
   const title = TITLE.test(value) || /^(?:works|working)\s+as\b/i.test(summary);
-  const employer = EMPLOYER.test(value) || /^(?:an?|the)\s.*\b(?:company|firm|agency|startup|hospital|clinic|school|restaurant|bakery|cafe|café|shop|store|bank|utility|council|practice|studio|lab|warehouse|factory|airline|hotel|garage|charity|newspaper|magazine)$/i.test(value) || /^(?:works|working|is working)\s+(?:at|for)\b/i.test(summary) || /^(?:joined|started (?:at|on))\b/i.test(summary);
+  const employer = EMPLOYER.test(value) || /^(?:an?|the)\s.*\b(?:company|firm|agency|startup|hospital|clinic|school|restaurant|bakery|cafe|café|shop|store|bank|utility|council|practice|studio|lab|warehouse|factory|airline|hotel|garage|charity|newspaper|magazine)$/i.test(value) || /^(?:works|working|is working)\s+(?:[\w-]+\s+){0,2}?(?:at|for)\b/i.test(summary) || /^(?:joined|started (?:at|on))\b/i.test(summary);
   return title && employer ? 'job' : employer ? 'employer' : 'job_title';
 }
 

@@ -22,7 +22,7 @@ const CONCEPTS: readonly Concept[] = [
   },
   {
     id: 'work',
-    asks: /\b(?:for a living|my (?:job|work|career|role|title|position|employer|company|boss|manager|colleague|coworker|office)|where\s+(?:do\s+|did\s+)?i\s+work|what\s+do\s+i\s+do\b(?!\s+(?:about|with|if|when|for fun|on|in the|at the weekend|after|before|during|this|next|tonight|today|tomorrow))|what\s+i\s+do\s+for\s+work|\b(?:what|which)\s+(?:company|firm|employer)\s+(?:am|do|did|is|was)\s+(?:i|my)\b|\bwho\s+(?:do\s+)?i\s+work\s+for\b|\bwhere\s+am\s+i\s+working\b)|工作|上班|职业|公司|老板|同事|做什么的|干什么的|哪上班/i,
+    asks: /\b(?:for a living|my (?:job|work|career|role|title|position|employer|company|boss|manager|colleague|coworker|office)|where\s+(?:do\s+|did\s+)?i\s+work|what\s+do\s+i\s+do\b(?!\s+(?:about|with|if|when|for fun|on|in the|at the weekend|after|before|during|this|next|tonight|today|tomorrow))|what\s+i\s+do\s+for\s+work|\b(?:what|which)\s+(?:company|firm|employer)\s+(?:am|do|did|is|was)\s+(?:i|my)\b|\bwho\s+(?:do\s+)?i\s+work\s+for\b|\bwhere\s+am\s+i\s+working\b|\b(?:which|what)\s+(?:hospital|school|clinic|ward|team|store|shop|branch|office|site|restaurant|firm)\s+(?:am|do|did)\s+i\b)|工作|上班|职业|公司|老板|同事|做什么的|干什么的|哪上班/i,
     adds: 'work works job role title employer company office engineer manager team colleague boss 工作 上班 公司 职位 同事',
   },
   {
@@ -72,7 +72,7 @@ const CONCEPTS: readonly Concept[] = [
   },
   {
     id: 'devices',
-    asks: /\b(?:what|which)\s+(?:phone|laptop|computer|car|bike|camera|watch)\b|\bmy\s+(?:phone|laptop|computer|car)\b|什么手机|哪款手机|我的手机|什么电脑|什么车/i,
+    asks: /\b(?:what|which)\s+(?:phone|laptop|computer|car|bike|camera|watch)\b|\bmy\s+(?:phone|laptop|computer|car)\b|\b(?:recommend|suggest|pick|choose|buy|get)\b[^?.]{0,20}\b(?:phone|laptop|computer|pc)\b|什么手机|哪款手机|我的手机|什么电脑|什么车/i,
     adds: 'phone iphone pixel galaxy samsung android laptop macbook thinkpad car bike camera watch uses 手机 电脑 车',
   },
   {
@@ -84,6 +84,12 @@ const CONCEPTS: readonly Concept[] = [
     id: 'exercise',
     asks: /\b(?:10k|5k|half marathon|marathon|race|running|run|jog\w*|gym|workouts?|exercis\w*|training|sports?|hik\w*|swim\w*|yoga|cycling|football|tennis)\b|运动|健身|跑步|锻炼|游泳|瑜伽|爬山|马拉松/i,
     adds: 'run running jog gym exercise sport race marathon football yoga swim hike 运动 健身 跑步 锻炼 游泳 羽毛球',
+  },
+  {
+    // "what night is game night again": the game the user plays is the memory, by its name.
+    id: 'games',
+    asks: /\b(?:game nights?|board games?|gaming night|games night)\b|桌游|打牌|麻将/i,
+    adds: 'dnd d&d dungeons campaign board games poker mahjong chess catan game 桌游 麻将 打牌 狼人杀',
   },
   {
     id: 'name',

@@ -34,7 +34,7 @@ describe('import from another assistant', () => {
     const preview = await memoriesFor(t, user).previewAssistantImport({ text: CHATGPT, assistant: 'chatgpt' });
     expect(preview.items.map((i) => [i.index, i.summary, i.status, i.reason])).toEqual([
       [0, 'Name is Lena', 'saved', null],
-      [1, 'Works as a nurse in Lyon', 'saved', null],
+      [1, 'Works as a nurse in Lyon, mostly night shifts', 'saved', null],
       [2, 'Is vegetarian', 'saved', null],
       [3, 'Allergic to peanuts', 'saved', null],
       [4, 'Has a daughter named Mia (born 2019)', 'saved', null],

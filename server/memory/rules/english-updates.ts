@@ -8,6 +8,7 @@ import { draftFor, isKnownEntity, type Rule, type RuleContext } from './context'
 import type { Draft } from './draft';
 import { capitalize, describeEnglish, describePhrase, headNoun, stripFillers, thirdPerson } from './english-summary';
 import { objectEntity, properNouns } from './entities';
+import { WORK_UNIT } from './lexicon';
 
 const PRIORITY = { correction: 1, update: 2 } as const;
 
@@ -135,7 +136,8 @@ const move: Rule = {
     if (!match) return [];
     const from = match[2]?.trim().replace(/\.$/, '') ?? null;
     const to = (match[3] ?? '').trim().replace(/\.$/, '');
-    if (to === '' || /^(?:I|The|A)$/.test(to)) return [];
+    // "moved to the renal team": a change at work, not a new home (the job slot reads it).
+    if (to === '' || /^(?:I|The|A)$/.test(to) || WORK_UNIT.test(to)) return [];
     const past = /^(?:moved|relocated)$/i.test(match[1] ?? '');
     const time = ctx.resolveTime(text, past ? 'past' : 'future');
     const future = !past && (time === null || time.start.getTime() >= ctx.message.createdAt.getTime() - 86_400_000);

@@ -49,6 +49,9 @@ export const FAMILY_RELATIONS_ZH = new Set([
 ]);
 export const RELATION_ZH = alternation(RELATIONS_ZH);
 
+/** Where one works inside an employer: moving "to the renal team" changes work, not home. */
+export const WORK_UNIT = /\b(?:team|department|dept|unit|ward|desk|squad|division|branch|rotation|shift|night shift|day shift|office|site|project|practice)\b|(?:部门|组|团队|科室|病房|分公司|项目组)$/i;
+
 /** Occupations for "I'm a …" (a bare "I'm a bit tired" must not become a job). */
 export const JOBS_EN = [
   'engineer', 'developer', 'dev', 'programmer', 'coder', 'designer', 'teacher', 'nurse', 'doctor', 'physician',

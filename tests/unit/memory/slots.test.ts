@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { slotOf } from '@/server/memory/slots';
+
+const slot = (summary: string) => slotOf({ type: 'semantic', kind: 'fact', summary, entities: [] });
+
+describe('single-valued slots read from a memory’s words (SPEC §4.4)', () => {
+  it('reads a home in English and Chinese, including 新家在…', () => {
+    expect(slot('Lives in Lyon')).toEqual({ attribute: 'home', value: 'lyon' });
+    expect(slot('Moved to Berlin')).toEqual({ attribute: 'home', value: 'berlin' });
+    expect(slot('新家在望京那边')).toEqual({ attribute: 'home', value: '望京' });
+  });
+
+  it('reads a move to a team or ward as a change of workplace, never a new home', () => {
+    expect(slot('Moved to the renal team at St Thomas')).toEqual({ attribute: 'employer', value: 'renal team at st thomas' });
+  });
+
+  it('reads how someone works before where ("works nights at…") and a listed title without an article', () => {
+    expect(slot('Works nights at the Royal Infirmary')).toEqual({ attribute: 'employer', value: 'the royal infirmary' });
+    expect(slot('Is PM for the payments team at payloop')).toEqual({ attribute: 'job', value: 'pm for the payments team at payloop' });
+    expect(slot('Works as a nurse')).toEqual({ attribute: 'job_title', value: 'a nurse' });
+    expect(slot('现在在腾讯公司上班')).toEqual({ attribute: 'employer', value: '腾讯公司' });
+  });
+
+  it('gives a mood or a taste no slot', () => {
+    expect(slot('Loves sushi')).toBeNull();
+    expect(slot('Is tired today')).toBeNull();
+  });
+});
