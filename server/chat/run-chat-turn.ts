@@ -33,6 +33,7 @@ import { secretValuesIn } from '../memory/validate/provider-secrets';
 import type { MemoryNotice } from '../memory/notices/schemas';
 import { fastChannelTurnNotices } from '../memory/notices/turn-notices';
 import type { ExtractionWindow } from '../memory/extraction-schema';
+import { OFF_THE_RECORD } from '../memory/pipeline/load-window';
 import { previewTurn } from '../memory/pipeline/preview-turn';
 import { OFFLINE_MODEL_ID } from '../llm/offline-model';
 import { turnCompleted } from '../events/contracts';
@@ -135,7 +136,7 @@ function enqueueTurnEvent(tx: Tx, db: UserDb, conversationId: string, userMessag
 }
 
 /** Everything before the model call, in one transaction: the user's message is safe first. */
-async function prepareTurn(db: UserDb, input: ChatRequest, assistantId: string): Promise<PreparedTurn> {
+async function prepareTurn(db: UserDb, input: ChatRequest, assistantId: string, memoryEnabled: boolean): Promise<PreparedTurn> {
   return db.run(async (tx) => {
     let conversation = await findConversation(tx, input.id);
     let userMessage: PreparedTurn['userMessage'];
@@ -144,7 +145,16 @@ async function prepareTurn(db: UserDb, input: ChatRequest, assistantId: string):
         await createConversation(tx, input.id, db.userId);
         conversation = await findConversation(tx, input.id);
       }
-      const stored = await insertMessage(tx, { conversationId: input.id, userId: db.userId, role: 'user', content: input.message.text });
+      // Said while memory was off stays off the record, even if memory is back on before the
+      // (deferred, possibly debounced) extraction job reads it.
+      const offTheRecord = !memoryEnabled || conversation?.memoryDisabled === true;
+      const stored = await insertMessage(tx, {
+        conversationId: input.id,
+        userId: db.userId,
+        role: 'user',
+        content: input.message.text,
+        ...(offTheRecord ? { metadata: { [OFF_THE_RECORD]: true } } : {}),
+      });
       userMessage = { id: stored.id, content: input.message.text, createdAt: stored.createdAt, isNew: true };
     } else {
       if (!conversation) throw notFound();
@@ -189,8 +199,8 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
   await deps.rateLimit.check(db.userId);
   const now = deps.now?.() ?? new Date();
   const assistantId = crypto.randomUUID();
-  const turn = await prepareTurn(db, input, assistantId);
   const { timeZone, memoryEnabled } = await getUserSettings(db);
+  const turn = await prepareTurn(db, input, assistantId, memoryEnabled);
   const memory = buildWorkingMemory(turn.history, {
     budget: config.chat.workingMemoryTokens,
     summary: turn.summary,

@@ -53,6 +53,34 @@ describe('conversations: the memoryDisabled flag in get and list', () => {
     expect((await memoriesOf(t, user.id)).length).toBeGreaterThan(0);
   });
 
+  /**
+   * The extraction job runs after the reply (and later still on Inngest, debounced): switching
+   * memory back on before it runs must not pull in what was said while it was off. CI caught this
+   * in the browser ("Remember that I like tea" said off, stored once the switch went back on).
+   */
+  it.each([
+    ['this conversation switched off', async (api: ReturnType<typeof callerFor>, id: string, off: boolean) => void (await api.conversations.setMemoryDisabled({ id, disabled: off, create: true }))],
+    ['memory switched off in settings', async (api: ReturnType<typeof callerFor>, _id: string, off: boolean) => void (await api.account.updateSettings({ memoryEnabled: !off }))],
+  ])('%s: a message sent then stays unremembered when the switch is back on before its job runs', async (_label, setOff) => {
+    const user = await seedUser(t.db, 'late-job');
+    const api = callerFor(t, user);
+    const jobs = testJobs(t);
+    const id = crypto.randomUUID();
+    await setOff(api, id, true);
+    const held: (() => Promise<void>)[] = [];
+    await chatTurn(t, jobs, user, id, FACTS, { defer: (task) => void held.push(task) });
+    await setOff(api, id, false);
+    for (const task of held) await task();
+    await jobs.provider.idle();
+    expect(await memoriesOf(t, user.id)).toEqual([]);
+
+    // Control: said now, in the same conversation, it is remembered (and the earlier words are not).
+    await chatTurn(t, jobs, user, id, 'I work as a nurse at the city hospital.');
+    const summaries = (await memoriesOf(t, user.id)).map((m) => m.summary).join(' | ');
+    expect(summaries).toMatch(/nurse/i);
+    expect(summaries).not.toMatch(/vegetarian|Berlin/i);
+  });
+
   it('create on an existing conversation only sets the flag', async () => {
     const user = await seedUser(t.db, 'create-existing');
     const api = callerFor(t, user).conversations;

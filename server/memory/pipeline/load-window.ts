@@ -4,6 +4,13 @@ import { queryRows } from '../../../db/rows';
 import { conversations, messages, userSettings } from '../../../db/schema';
 import { config } from '../../config';
 
+/**
+ * Message metadata key set on a user message sent while memory (or this conversation's memory)
+ * was off. Such a message is never extracted from nor read as context, whatever the switches say
+ * by the time the job runs.
+ */
+export const OFF_THE_RECORD = 'offTheRecord';
+
 /** Entities the user's memory already knows, read for the first-seen-entity signal. */
 const KNOWN_ENTITIES_LIMIT = 500;
 
@@ -83,6 +90,7 @@ export async function loadExtractionWindow(withUser: WithUser, userId: string, c
       sql`select distinct lower(e.value) as entity from memories m, jsonb_array_elements_text(m.entities) e(value)
           where m.status in ('active', 'candidate') limit ${KNOWN_ENTITIES_LIMIT}`,
     );
+    const onRecord = (m: typeof last) => m.metadata[OFF_THE_RECORD] !== true;
     const toWindow = (m: typeof last): WindowMessage => ({
       id: m.id,
       role: m.role,
@@ -93,13 +101,13 @@ export async function loadExtractionWindow(withUser: WithUser, userId: string, c
     return {
       status: 'ready',
       conversationId,
-      messages: [...context, ...fresh].map(toWindow),
+      messages: [...context, ...fresh].filter(onRecord).map(toWindow),
       // Only the user's own new words are extracted from (never assistant text or injected memory);
       // a message the fast channel handled is done, except for what follows its "remember …".
-      newMessageIds: fresh.filter((m) => m.role === 'user' && (typeof m.metadata.fastChannel !== 'string' || m.metadata.fastChannel === 'remember')).map((m) => m.id),
+      newMessageIds: fresh.filter((m) => m.role === 'user' && onRecord(m) && (typeof m.metadata.fastChannel !== 'string' || m.metadata.fastChannel === 'remember')).map((m) => m.id),
       timeZone,
       knownEntities: known.map((k) => k.entity),
-      commandHandled: fresh.filter((m) => m.metadata.fastChannel === 'remember').map((m) => m.id),
+      commandHandled: fresh.filter((m) => onRecord(m) && m.metadata.fastChannel === 'remember').map((m) => m.id),
       through,
     };
   });
