@@ -10,7 +10,7 @@ import { wordlist } from '@scure/bip39/wordlists/english.js';
 import type { SecretKind, SecretMatch } from './secrets';
 
 const BIP39 = new Set(wordlist);
-const KEYWORD = String.raw`(?:wi-?fi\s+)?(?:password|passwd|passcode|pass|pwd|pw|p[a@4]ssw[o0]rd|pin(?:\s+(?:code|number))?|login|(?:safe|door|gate|alarm|garage|locker|building|entry|lock|combination|security)\s+code|code\s+(?:to|for)\s+(?:the\s+|my\s+|our\s+|their\s+|his\s+|her\s+)?(?:safe|door|gate|alarm|garage|locker|building|lock|front door|back door|house|flat|apartment))`;
+const KEYWORD = String.raw`(?:wi-?fi\s+)?(?:password|passwd|passcode|pass|pwd|pw|p[a@4]ssw[o0]rd|pin(?:\s+(?:code|number))?|login|(?:safe|door|gate|alarm|garage|locker|building|entry|lock|combination|security|keypad|key ?pad|padlock)\s+code|code\s+(?:to|for)\s+(?:the\s+|my\s+|our\s+|their\s+|his\s+|her\s+)?(?:safe|door|gate|alarm|garage|locker|building|lock|front door|back door|house|flat|apartment))`;
 // keyword, up to four words ("at home", "for the router"), then is/was/:/= and the value.
 const AFTER_KEYWORD = new RegExp(String.raw`\b${KEYWORD}\b(?:\s+(?!is\b|was\b)[\w.'’-]+){0,4}?\s*(?:is|was|=|:|-)\s*["'“‘]?((?:\d[\s-]?){3,11}\d|[^\s"'”’,;]{3,})`, 'gi');
 // "PIN 4 4 2 1", "pin 0492": no verb, but digits right after.
@@ -21,9 +21,9 @@ const ITS_AFTER_KEYWORD = new RegExp(String.raw`\b${KEYWORD}\b[^.!?\n]{0,40}?\b(
 // "Tr0ub4dor&3 as the pass", "QuietOtter77 is my password".
 const BEFORE_KEYWORD = /(?<![\w@&$!%*#?-])([^\s"'“”,;]{4,})\s+(?:as|is)\s+(?:the|my|our|their|his|her)\s+(?:pass|password|passcode|pin|login)\b/gi;
 /** Words after "password is" that are no password ("the password is written on the router"). */
-export const NOT_A_VALUE_WORDS = ['is', 'was', 'the', 'my', 'your', 'for', 'and', 'but', 'that', 'this', 'here', 'please', 'same', 'different', 'secure', 'strong', 'weak', 'manager', 'reset', 'changed', 'again', 'too', 'very', 'so', 'written', 'saved', 'stored', 'somewhere', 'on', 'in', 'at', 'hidden', 'expired', 'wrong'];
+export const NOT_A_VALUE_WORDS = ['is', 'was', 'the', 'my', 'your', 'for', 'and', 'but', 'that', 'this', 'here', 'please', 'same', 'different', 'secure', 'strong', 'weak', 'manager', 'reset', 'changed', 'again', 'too', 'very', 'so', 'written', 'saved', 'stored', 'somewhere', 'on', 'in', 'at', 'hidden', 'expired', 'wrong', 'long', 'short', 'easy', 'hard', 'simple', 'complicated', 'fine', 'correct', 'right'];
 // A value a few words away from its keyword can also be a word like these.
-const NOT_A_VALUE = new RegExp(`^(?:${[...NOT_A_VALUE_WORDS, 'our', 'their', 'to', 'of', 'it', 'what', 'which', 'below', 'above', 'attached', 'easy', 'hard', 'long', 'short', 'new', 'old'].join('|')})$`, 'i');
+const NOT_A_VALUE = new RegExp(`^(?:${[...NOT_A_VALUE_WORDS, 'our', 'their', 'to', 'of', 'it', 'what', 'which', 'below', 'above', 'attached', 'new', 'old'].join('|')})$`, 'i');
 const KEY_PREFIX = /\b(?:sk-(?:proj|live|test|ant)-?|ghp_|gho_|github_pat_|xox[abprs]-|AKIA|ASIA|glpat-|AIza)/g;
 const SPELT_OUT = /(?:(?<![\w])[A-Za-z0-9_-]\s){12,}[A-Za-z0-9_-](?![\w])/g;
 const WORD_RUN = /\b[A-Za-z]+(?:\s+[A-Za-z]+){11,}\b/g;
@@ -36,7 +36,10 @@ export function contextualSecrets(text: string, keyPatterns: ReadonlyArray<reado
   for (const match of text.matchAll(AFTER_KEYWORD)) {
     const value = match[1] ?? '';
     // "the wifi password at home is sunflower42"; not "the password is written on the router".
-    if (looksLikeValue(value) || /^\d/.test(value)) push('password', match.index + match[0].lastIndexOf(value), value);
+    // A capitalised word after a password word and "is" is the password too ("the wifi pw at my
+    // place is Tangerine"): nobody capitalises "written" or "long" mid-sentence.
+    const named = /^[A-Z][a-z]{3,}[!?.]?$/.test(value) && !NOT_A_VALUE.test(value.replace(/[!?.]$/, ''));
+    if (looksLikeValue(value) || /^\d/.test(value) || named) push('password', match.index + match[0].lastIndexOf(value), value);
   }
   for (const match of text.matchAll(ITS_AFTER_KEYWORD)) {
     const value = match[1] ?? '';

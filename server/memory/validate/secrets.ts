@@ -43,7 +43,12 @@ const KEYWORD_VALUE =
 const NOT_A_VALUE = new RegExp(`^(?:${NOT_A_VALUE_WORDS.join('|')})$`, 'i');
 
 const CARD_CANDIDATE = /(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])/g;
+// A card named as one ("card is 4532 7781 0093 2210", "visa ending… 4539 8812 0457 3316"): its
+// number is a secret whether or not its check digit is right (a typo is still the user's card).
+const CARD_LABELLED = /\b(?:card|visa|mastercard|master card|amex|credit|debit)\b[^.!?\n\d]{0,24}((?:\d[ -]?){12,18}\d)(?![\d-])|(?:卡号|银行卡|信用卡)[^。！？\n\d]{0,8}((?:\d[ -]?){12,18}\d)(?!\d)/gi;
 const CN_ID = /(?<!\d)[1-9]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])/g;
+// Malaysia's MyKad number: a birth date, a place code and a serial (900412-14-5528).
+const MY_NRIC = /(?<![\d-])\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-\d{2}-\d{4}(?![\d-])/g;
 const US_SSN = /(?<!\d)(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?!\d)/g;
 const SSN_LABELLED = /\b(?:ssn|social security(?: number)?|社保号)\s*(?:is|:|#|number)?\s*(\d{9})\b/gi;
 // A national or tax ID named by its label, whatever the country's format: "my PESEL is 92071804567",
@@ -51,7 +56,7 @@ const SSN_LABELLED = /\b(?:ssn|social security(?: number)?|社保号)\s*(?:is|:|
 // of six or more digits (spaces and dashes allowed, letters around them) an identifier. (身份证 and
 // 社保号 are left to the checks above: a Chinese ID with a wrong check digit is no ID.)
 const NATIONAL_ID_LABELLED = new RegExp(
-  String.raw`(?:\b(?:ssn|sin|pesel|nino?|ni number|national insurance(?: number)?|passport(?: number| no\.?| #)?|nie|nif|dni|bsn|cpf|aadhaa?r|tfn|personnummer|codice fiscale|steuer-?id|tax (?:id|number|file number)|social insurance(?: number)?|id (?:number|card number)|national id(?: number)?)\b|护照号(?:码)?|居民证号)` +
+  String.raw`(?:\b(?:ssn|sin|pesel|nino?|ni number|national insurance(?: number)?|passport(?: number| no\.?| #)?|nie|nif|dni|bsn|cpf|aadhaa?r|tfn|personnummer|codice fiscale|steuer-?id|tax (?:id|number|file number)|social insurance(?: number)?|id (?:number|card number)|national id(?: number)?|nric|ic(?= (?:number|no\b))|mykad)\b|护照号(?:码)?|居民证号|身份证号(?:码)?)` +
     String.raw`(?:\s+(?:number|no\.?|#))?\s*(?:is|was|:|#|=|-|是|为|：)?\s*["'“‘]?((?=(?:[A-Za-z]{0,3}[\s-]?)?(?:\d[\s-]?){6,}|(?:[A-Za-z]*\d){6})[A-Za-z0-9][A-Za-z0-9 -]{5,22}[A-Za-z0-9])`,
   'gi',
 );
@@ -120,9 +125,16 @@ export function findSecrets(text: string): SecretMatch[] {
       found.push({ kind: 'card_number', start: match.index, end: match.index + match[0].length });
     }
   }
+  for (const match of text.matchAll(CARD_LABELLED)) {
+    const group = match[1] !== undefined ? 1 : 2;
+    const span = valueSpan(match, group);
+    // A labelled card the check digit already found is one secret, not two.
+    if (span && !found.some((f) => f.start < span.end && span.start < f.end)) found.push({ kind: 'card_number', ...span });
+  }
   for (const match of text.matchAll(CN_ID)) {
     if (chineseIdValid(match[0])) found.push({ kind: 'national_id', start: match.index, end: match.index + match[0].length });
   }
+  for (const match of text.matchAll(MY_NRIC)) found.push({ kind: 'national_id', start: match.index, end: match.index + match[0].length });
   for (const match of text.matchAll(US_SSN)) found.push({ kind: 'national_id', start: match.index, end: match.index + match[0].length });
   for (const match of text.matchAll(SSN_LABELLED)) {
     const span = valueSpan(match, 1);

@@ -11,7 +11,7 @@ import { looksLikePromptInjection } from '../rules/filters';
 import { sensitiveCategories } from '../rules/sensitivity';
 import { findExternalSpans, overlapsExternal } from './external-content';
 import { groundQuote } from './grounding';
-import { findSecretsWith, maskSpans, mentionsCredential, REDACTED } from './secrets';
+import { findSecrets, findSecretsWith, maskSpans, mentionsCredential, REDACTED } from './secrets';
 import { decideStatus } from './status';
 import { summaryProblem } from './summary-grounding';
 import { countHealth } from '../../llm/health';
@@ -71,6 +71,18 @@ function handleSecrets(item: ExtractedMemory, known: readonly string[]): SecretO
   };
 }
 
+/** The parts of the message's secret values that lie inside the item's quote (≥ 3 characters). */
+function secretPartsIn(content: string, occurrences: ReadonlyArray<{ start: number; end: number }>): string[] {
+  const parts: string[] = [];
+  for (const secret of findSecrets(content)) {
+    for (const o of occurrences) {
+      const part = content.slice(Math.max(secret.start, o.start), Math.min(secret.end, o.end)).trim();
+      if (part.length >= 3) parts.push(part);
+    }
+  }
+  return parts;
+}
+
 function issueText(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): string {
   return error.issues
     .slice(0, 3)
@@ -100,7 +112,9 @@ function validateOne(raw: unknown, window: ExtractionWindow, knownSecrets: reado
   const own = occurrences.filter((o) => !overlapsExternal(external, o.start, o.end));
   if (own.length === 0) return drop('external_content', 'the quote lies inside pasted, quoted or forwarded text');
 
-  const secrets = handleSecrets(item, knownSecrets);
+  // A secret is found in the whole message, then looked for in the item: "the wifi pw is
+  // Tangerine!Otter88" split at its "!" leaves halves that no pattern recognises on their own.
+  const secrets = handleSecrets(item, [...knownSecrets, ...secretPartsIn(message.content, own)]);
   if (secrets.drop) return drop('secret', secrets.detail);
   const clean = secrets.item;
   const summaryIssue = summaryProblem(clean.summary, clean.quote, message.content);

@@ -135,6 +135,15 @@ describe('validateExtracted: secrets', () => {
     expect(JSON.stringify(result.accepted)).not.toContain('hunter2');
   });
 
+  it('finds a secret in the whole message, so a part of it in an item is still the secret', () => {
+    // Sentence splitting cuts "Tangerine!Otter88" at its "!": neither half looks like a password.
+    const window = said('the wifi pw at my place is Tangerine!Otter88 lol');
+    const halves = [item('Otter88 lol', { kind: 'fact', summary: 'Otter88' }), item('the wifi pw at my place is Tangerine', { kind: 'fact', summary: 'Wifi at their place is Tangerine' })];
+    const result = validateExtracted([...extractWithRules(window), ...halves], window);
+    expect(JSON.stringify(result.accepted)).not.toMatch(/Otter88|Tangerine/);
+    expect(result.dropped.some((d) => d.reason === 'secret')).toBe(true);
+  });
+
   it('drops an item about an API key and masks one that only mentions it', () => {
     const key = 'sk-proj-abcdEFGH1234ijklMNOP5678';
     const window = said(`My OpenAI key is ${key} and I mostly use it for the Acme side project`);
@@ -172,7 +181,11 @@ describe('validateExtracted: secrets', () => {
     expect(kinds('card 4111 1111 1111 1111')).toEqual(['card_number']);
     expect(kinds('order 4111 1111 1111 1112')).toEqual([]); // fails Luhn
     expect(kinds('身份证号 11010519491231002X')).toEqual(['national_id']);
-    expect(kinds('身份证号 110105194912310021')).toEqual([]); // wrong check digit
+    // Unlabelled, the check digit decides; labelled, a mistyped ID is still the user's ID.
+    expect(kinds('order 110105194912310021')).toEqual([]); // wrong check digit
+    expect(kinds('身份证号 110105194912310021')).toEqual(['national_id']);
+    expect(kinds('my IC is 900412-14-5528')).toEqual(['national_id']);
+    expect(kinds('Bank card is 4539 8812 0457 3317')).toEqual(['card_number']); // fails Luhn, labelled
     expect(kinds('SSN 123-45-6789')).toEqual(['national_id']);
     expect(kinds('密码是 abc12345')).toEqual(['password']);
     expect(kinds('I use a password manager')).toEqual([]);
