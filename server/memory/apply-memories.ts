@@ -127,7 +127,10 @@ export function findCorrectionTarget(item: ValidatedMemory, similar: SimilarMemo
   const overlap = (s: SimilarMemory) => overlaps.get(s) ?? 0;
   const concepts = conceptsOf(item.summary);
   // The one sharing most of its words: "老婆是教数学的" corrects "老婆是小学语文老师", not "老婆叫王静".
-  const byOverlap = [...live].sort((a, b) => overlap(b) - overlap(a) || b.similarity - a.similarity);
+  // On a tie, a memory a rule read before a low-importance note (rules/notes.ts): "现在改成晚上跑步了"
+  // replaces the habit "习惯早上六点起来跑步", not the aside "只能在跑步机上跑" beside it.
+  const noted = (s: SimilarMemory) => (s.memory.importance <= 1 ? 1 : 0);
+  const byOverlap = [...live].sort((a, b) => overlap(b) - overlap(a) || noted(a) - noted(b) || b.similarity - a.similarity);
   const sameTopic = byOverlap.find(
     (s) =>
       correctsKind(s.memory.kind, item.kind) &&

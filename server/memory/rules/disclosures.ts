@@ -22,7 +22,7 @@ export const DISCLOSURE_PRIORITY = 9;
 
 // --- English -----------------------------------------------------------------------------
 
-const LEAD_EN = /^(?:(?:ok(?:ay)?|so|well|also|and|but|oh|ugh+|argh+|omg|welp|oof|ouch|update:?|btw|by the way|actually|honestly|anyway|anyways|yeah|yep|plus|fyi|tbh|ps|p\.s\.|fun fact|side note|funny enough|lol|haha+|hey|hmm+|um+|though|still|then|now)\b[\s,:;.!\-—]*)+/i;
+export const LEAD_EN = /^(?:(?:ok(?:ay)?|so|well|also|and|but|oh|ugh+|argh+|omg|welp|oof|ouch|update:?|btw|by the way|actually|honestly|anyway|anyways|yeah|yep|plus|fyi|tbh|ps|p\.s\.|fun fact|side note|funny enough|lol|haha+|hey|hmm+|um+|though|still|then|now)\b[\s,:;.!\-—]*)+/i;
 const SUBJECT_EN = /^(?:i|i['’]m|i['’]ve|i['’]d|i['’]ll|im|ive|we|we['’]re|we['’]ve|we['’]ll|our|my|me and (?:my|our)\b|me and [A-Z][\w'’-]+|(?!you\b|your\b)[\w'’-]+(?:\s+[\w'’-]+)?\s+and\s+i\b)\b/i;
 const RELATION_SUBJECT_EN = new RegExp(`^(?:my|our)\\s+(?:(?:older|younger|big|little|baby|twin|best|oldest|youngest|eldest|new|ex-?)\\s+)?(${RELATION_EN})(?:s|es)?(?:['’]s?)?\\b`, 'i');
 // "last saturday i ran my first 10k": a time or place may come before the subject.
@@ -42,7 +42,7 @@ const ABOUT_ME_EN = /^(?!(?:you|your|it|that|this|there|which|what)\b)(?:[\w"'�
 // video games helps me unwind". What the clause says is about the user's world all the same. Not
 // when it speaks to or about the assistant ("that's so kind of you", "let me know", "tell me more").
 const ADDRESSED_EN = /\b(?:you|your|yours|u|ur|ya|yourself)\b/i;
-const TO_ASSISTANT_EN = /^(?:let|tell|give|show|send|help|remind|ask|call|text|email|find|teach|explain|walk|get back to|thank|thanks|excuse|pardon|forgive)\s+(?:me|my)\b|^(?:thanks|thank|sorry|please|pls|hi|hey|hello|bye|nothing|not much|same|me too|no worries|np|good (?:morning|night|luck)|lucky)\b/i;
+export const TO_ASSISTANT_EN = /^(?:let|tell|give|show|send|help|remind|ask|call|text|email|find|teach|explain|walk|get back to|thank|thanks|excuse|pardon|forgive)\s+(?:me|my)\b|^(?:thanks|thank|sorry|please|pls|hi|hey|hello|bye|nothing|not much|same|me too|no worries|np|good (?:morning|night|luck)|lucky)\b/i;
 // Today's state of things is no memory: "the wifi at my place is down again", "my train is late rn".
 const TRANSIENT_EN = /\b(?:right now|rn|atm|at the moment|again|down|broken|not working|acting up|late|delayed|ready)\b/i;
 // A verb before the user ("taught me", "is … to me", "helps me"): "hard pass from me" and "new yr
@@ -52,33 +52,33 @@ const HYPERBOLE_EN = /\b(?:killing|kills|killed|drives|driving|drove)\s+me\b|\b(
 const SEEMS_EN = /^(?:it|that|this|which)(?:['’]s|\s+is|\s+was)?\s+(?:\w+\s+){0,2}?(?:sounds?|looks?|seems?|works?|makes sense|means a lot|helps)\b/i;
 
 // "my boss sent me this: '…'" introduces someone else's words; the words are not the user's.
-const INTRODUCES_QUOTE_EN = /\b(?:sent|forwarded|shared|showed|texted|wrote|posted|copied|pasted)\s+(?:me\s+)?(?:this|that|the following)\b|[:：]\s*$/i;
+export const INTRODUCES_QUOTE_EN = /\b(?:sent|forwarded|shared|showed|texted|wrote|posted|copied|pasted)\s+(?:me\s+)?(?:this|that|the following)\b|[:：]\s*$/i;
 
 // Requests for help with a task, and the one-off tasks themselves: the reply, not the memory.
-const REQUEST_EN =
+export const REQUEST_EN =
   /^i\s*(?:need|want|would like|['’]d like|have|['’]ve got|got)\s+(?:you\b|help\b|some help|a favou?r|a (?:quick )?question|to (?:ask|know|write|check|find out|figure|get (?:a|an|some|this|the)|make (?:a|an|this|the)|send|reply|respond|fix|draft|prepare|book|order|translate|summari[sz]e|rewrite|edit|create|convert|compare|calculate|talk|discuss|decide|choose|pick|understand|plan (?:a|the|my)|come up|print|cancel|return|email|text|call)\b|(?:some )?(?:ideas|suggestions|advice|tips|recommendations|a recipe|an email|a message|a name|a title|a caption|a response|help)\b)|^i['’]?m\s+(?:looking for|trying to (?:write|figure|decide|find|understand|fix|get|work out|make|think|choose|pick|come up|plan)|wondering|asking|curious|thinking about what|not sure (?:what|how|which|if|whether))\b|^i\s+(?:was wondering|wonder|could use|can['’]?t decide|can['’]?t figure|don['’]?t know (?:what|how|which|if|whether))\b/i;
 
 // Reactions to the conversation ("I see", "I'll try that", "I love it"): nothing about the user.
-const REACTION_EN =
+export const REACTION_EN =
   /^(?:i|we)\s*(?:see|agree|disagree|know|understand|get it|got it|guess(?: so)?|suppose(?: so)?|hope so|think so|mean|bet|appreciate|['’]ll try|will try|['’]ll check|will check|['’]ll do (?:that|it|this|so)|['’]ll think|['’]ll see|['’]ll let you know|['’]ll keep (?:that|it) in mind|can try|['’]m sure|am sure|['’]m not sure|am not sure|don['’]?t know|do not know|have no idea|love (?:it|this|that|these|those|them|your|the idea|the suggestion)|like (?:it|this|that|these|those|them|your|the idea|the suggestion)|hate (?:it|this|that) when you|['’]m (?:good|fine|ok|okay|great|done|back(?!\s+(?:to|on|into)\b)|here|ready|in|out|down|up for it|all set|set|confused|lost)|['’]ll (?:take|go with|have) (?:it|that|this|the|option)|['’]ve (?:got it|seen it|done that|tried that|heard)|think (?:it|that|this|you|your|the|so)|feel (?:like|that) (?:it|this|you)|just (?:wanted|want) to (?:say|check|ask|let you know)|was just (?:asking|wondering|curious)|meant|said|didn['’]?t mean|mean it|asked (?:for|you|about)|told you|knew (?:it|that)|called it|wanted|requested|specified|mentioned|already (?:said|told|asked)|keep (?:getting|seeing|forgetting)|['’]ll go easy on|['’]ve (?:restarted|tried|reinstalled|checked|updated|rebooted|cleared|reset) (?:it|that|this|them))\b/i;
 
-const MOOD_EN = new RegExp(
+export const MOOD_EN = new RegExp(
   `^(?:i|we)(?:['’]m|\\s+am|['’]re|\\s+are|\\s+feel|\\s+felt|['’]ve been|\\s+have been|\\s+was|\\s+were)\\s+(?:(?:so|really|very|a bit|a little|kinda|kind of|pretty|super|totally|just|feeling|getting|still|quite|too|sooo+|extremely|incredibly)\\s+)*(?:${MOODS_EN}|tired|sleepy|hungover|starving|bored|nervous|anxious|overwhelmed|exhausted|stressed out|pumped|psyched|thrilled|relieved|grateful|thankful|jealous|bummed|gutted|shook|rusty)\\b`,
   'i',
 );
-const JOKE_EN = /\b(?:jk|just kidding|kidding|joking|lmao|rofl)\b/i;
+export const JOKE_EN = /\b(?:jk|just kidding|kidding|joking|lmao|rofl)\b/i;
 // Today's mishaps and the task at hand: "I forgot my umbrella today", "I locked myself out again",
 // "I'm such an idiot", "my code keeps throwing a NullPointerException".
-const MISHAP_EN =
+export const MISHAP_EN =
   /^(?:i|we)\s+(?:just\s+|totally\s+|completely\s+)?(?:forgot|forget|locked (?:myself|ourselves) out|lost my (?:keys|phone|wallet|charger)|missed (?:the|my) (?:bus|train|flight|stop)|overslept|spilled|spilt|dropped my|burnt|burned (?:the|my) (?:toast|dinner|rice))\b|^(?:i|we)(?:['’]m|\s+am|['’]re)\s+(?:such|so)\s+(?:an?\s+)?(?:idiot|mess|klutz|dork|dummy|genius|fool)\b/i;
-const TASK_TROUBLE_EN =
+export const TASK_TROUBLE_EN =
   /^my\s+(?:brain|head|code|app|script|program|build|test|tests|query|function|site|website|laptop|computer|pc|phone|printer|wifi|internet|router|server|docker|container|cluster|deploy|deployment|spreadsheet|formula|macro|essay|draft|email)\s+(?:(?:just|really|still|always|totally|completely)\s+)?(?:keeps|won['’]?t|doesn['’]?t|isn['’]?t|is not|crashed|crashes|broke|died|stopped|throws|throwing|fails|failed|is (?:broken|slow|crashing|failing|throwing))\b/i;
 // Words too general to make a statement worth keeping on their own ("I did it", "I'm on it").
 const WEAK_EN = new Set(
   'get got go went gone do did done make made have had be been thing things stuff lot lots really just like want need know think say said see look try use come take right good bad nice well time day today way kind sort bit something anything everything nothing one also still even much many back now then yeah yes havent hasnt wasnt werent wouldnt shouldnt couldnt getting used'.split(' '),
 );
 
-function contentWordsEn(text: string): string[] {
+export function contentWordsEn(text: string): string[] {
   return latinWords(text).filter((word) => !isStopWord(word) && !WEAK_EN.has(word.replace(/['’]/g, '')) && word.length > 1);
 }
 
@@ -95,13 +95,13 @@ function saysSomething(text: string, names: readonly string[], relation: string 
 
 // --- Chinese -----------------------------------------------------------------------------
 
-const LEAD_ZH = /^(?:(?:对了|其实|另外|还有|顺便说一下|顺便说|顺便|话说|哈哈+|嗯+|诶|哎|啊|呃|对|然后|而且|不过|但是|所以|因为|就是|反正|说真的|老实说|坦白说|btw|BTW|PS|ps|anyway|also|so|and|but|oh|ok|okay|tbh|lol|haha)[\s,，、:：。!！~～]*)+/;
+export const LEAD_ZH = /^(?:(?:对了|其实|另外|还有|顺便说一下|顺便说|顺便|话说|哈哈+|嗯+|诶|哎|啊|呃|对|然后|而且|不过|但是|所以|因为|就是|反正|说真的|老实说|坦白说|btw|BTW|PS|ps|anyway|also|so|and|but|oh|ok|okay|tbh|lol|haha)[\s,，、:：。!！~～]*)+/;
 const SUBJECT_ZH = /^(?:我|俺|咱|本人)/;
 const RELATION_SUBJECT_ZH = new RegExp(`^(?:我|我们|我家)(?:的)?(?:大|小|亲)?(${RELATION_ZH})`);
-const REQUEST_ZH = /^我(?:们)?(?:想|要|需要|希望|得)(?:你|请你|让你|问|知道|了解|请教|写|做一个|做个|找|查|看看|试试|确认|学习一下|准备一个|弄一个|翻译|改一下|整理)|^我(?:有(?:个|一个)?(?:问题|疑问|事)|不知道(?:该|怎么|要|什么|哪)|在想|想问|想请)|帮我|给我|你能|你可以|能不能|可不可以|麻烦你/;
-const REACTION_ZH = /^我(?:知道了|明白了?|懂了|看看|试试|试一下|想想|考虑一下|觉得(?:这|那|你|挺|还|不错|可以|很好|有道理|也是)|同意|没问题|也是|就是说|去看看|马上|先去|回头|收到|记下了|好了|来了|去了啊|是说)/;
-const MOOD_ZH = /^我(?:今天|现在|最近|这几天|刚才)?(?:好|很|太|真|有点|有些|超|特别|非常|挺|真的|快)?(?:累|困|饿|烦|开心|高兴|难过|伤心|无聊|紧张|焦虑|郁闷|生气|兴奋|激动|崩溃|忙|无语|头疼|头大|懵)/;
-const JOKE_ZH = /开玩笑|开个玩笑|逗你|哈哈哈哈/;
+export const REQUEST_ZH = /^我(?:们)?(?:想|要|需要|希望|得)(?:你|请你|让你|问|知道|了解|请教|写|做一个|做个|找|查|看看|试试|确认|学习一下|准备一个|弄一个|翻译|改一下|整理)|^我(?:有(?:个|一个)?(?:问题|疑问|事)|不知道(?:该|怎么|要|什么|哪)|在想|想问|想请)|帮我|给我|你能|你可以|能不能|可不可以|麻烦你/;
+export const REACTION_ZH = /^我(?:知道了|明白了?|懂了|看看|试试|试一下|想想|考虑一下|觉得(?:这|那|你|挺|还|不错|可以|很好|有道理|也是)|同意|没问题|也是|就是说|去看看|马上|先去|回头|收到|记下了|好了|来了|去了啊|是说)/;
+export const MOOD_ZH = /^我(?:今天|现在|最近|这几天|刚才)?(?:好|很|太|真|有点|有些|超|特别|非常|挺|真的|快)?(?:累|困|饿|烦|开心|高兴|难过|伤心|无聊|紧张|焦虑|郁闷|生气|兴奋|激动|崩溃|忙|无语|头疼|头大|懵)/;
+export const JOKE_ZH = /开玩笑|开个玩笑|逗你|哈哈哈哈/;
 // Chinese drops 我 at the start too ("周日打羽毛球把脚崴了", "搬到台北一个月了"): a clause that tells
 // something happening in the user's life, with no other subject, is theirs.
 const OTHER_SUBJECT_ZH = /^(?:他|她|它|你|您|他们|她们|别人|人家|有人|大家|朋友|同事|老板|领导|老师|医生|孩子|天气|今天天气|这|那|哪)/;
@@ -115,9 +115,9 @@ const OWN_THING_ZH = /^(?:新家|新房子?|房租|房东|宿舍|公寓|新工�
 // 朋友 or 同事: "孩子一上课就走神" is the pupils, a friend is anyone's.)
 const BARE_FAMILY_ZH = /^(?:大|小)?(?:老婆|老公|媳妇|妻子|丈夫|爱人|女儿|儿子|闺女|爸爸|妈妈|老爸|老妈|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆|姥姥|姥爷|男朋友|女朋友|男友|女友|对象|室友|闺蜜)(?!们)/;
 const PET_NAMED_ZH = /我家(?:的)?([\u4e00-\u9fff]{2})(?=才|是|很|也|都|不|已经|今年|特别|超|[，,。！!\s])/;
-const MISHAP_ZH = /^我(?:又|刚|刚刚|今天)?(?:忘了带|忘带|忘记带|把.{1,6}(?:丢了|弄丢了|落在)|丢了|睡过头|错过了|迟到了|手机没电)/;
+export const MISHAP_ZH = /^我(?:又|刚|刚刚|今天)?(?:忘了带|忘带|忘记带|把.{1,6}(?:丢了|弄丢了|落在)|丢了|睡过头|错过了|迟到了|手机没电)/;
 
-function contentCharsZh(text: string): number {
+export function contentCharsZh(text: string): number {
   const han = (text.match(/[\u4e00-\u9fff]/g) ?? []).filter((c) => !'我的了是在你他她它们吗呢吧啊呀哦嗯和与就都也还这那个有一不么什怎把被给让对从向很太又再要会能可以着过得地之其'.includes(c)).length;
   // Code-switching: "我是accountant", "住在Parramatta" — an English word carries a statement's worth.
   return han + 3 * contentWordsEn(text).length;
@@ -125,7 +125,7 @@ function contentCharsZh(text: string): number {
 
 // --- Classification (may be wrong; the memory is kept either way) ------------------------------
 
-const PAST_EN = new RegExp(
+export const PAST_EN = new RegExp(
   String.raw`^(?:i|we|my \w+|our \w+)\s+(?:just\s+|finally\s+|recently\s+|already\s+|only\s+|also\s+|actually\s+)?(?:${[...IRREGULAR_PAST].join('|')}|learnt|\w+ed)\b`,
   'i',
 );
@@ -138,13 +138,14 @@ const CONSTRAINT_EN = /\b(?:allergic|intolerant|can['’]?t (?:eat|drink|have)|a
 
 // "一点辣都吃不了" ends in 了 but is no past event: what the user cannot eat or drink.
 const CONSTRAINT_ZH = /吃不了|喝不了|不能吃|不能喝|吃不得|碰不得|不敢吃|不吃|忌口|过敏|要少吃|不能碰|吃素|素食|蛋奶素/;
-const PAST_ZH = /了(?:[，,。！!]|$)|过(?:[，,。！!]|$)|上周|上个月|昨天|前天|去年|刚才|刚刚|之前|以前|已经/;
-const FUTURE_ZH = /要|打算|准备|计划|将要|下周|下个月|明天|后天|明年|月底|周末要|想(?:自己|一个人)?去/;
-const PREFERENCE_ZH = /喜欢|爱|讨厌|不喜欢|受不了|最爱|偏爱|迷上|着迷|吃不惯|不爱|只(?:用|喝|吃|听|看|穿|买|坐)/;
+export const PAST_ZH = /了(?:[，,。！!]|$)|过(?:[，,。！!]|$)|上周|上个月|昨天|前天|去年|刚才|刚刚|之前|以前|已经/;
+// 要 as "will", not 主要/重要/需要/不要/只要/要是.
+const FUTURE_ZH = /(?<![主重需不只想还总])要(?!是|求|紧)|打算|准备|计划|将要|下周|下个月|明天|后天|明年|月底|周末要|想(?:自己|一个人)?去/;
+const PREFERENCE_ZH = /喜欢|爱|讨厌|不喜欢|受不了|最爱|偏爱|迷上|着迷|[吃用喝看听穿住]不惯|不爱|只(?:用|喝|吃|听|看|穿|买|坐)/;
 const SKILL_ZH = /在学|学了|会说|会弹|会做|自学|报了.{0,6}班/;
 const GOAL_ZH = /想要|希望|梦想|目标|打算学|想学|想去/;
 
-function classify(text: string, chinese: boolean, relation: boolean, hasTime: boolean, past: boolean): { type: MemoryType; kind: MemoryKind } {
+export function classify(text: string, chinese: boolean, relation: boolean, hasTime: boolean, past: boolean): { type: MemoryType; kind: MemoryKind } {
   const future = chinese ? FUTURE_ZH.test(text) : FUTURE_EN.test(text);
   // Someone else's fact is about them; with a date it is something that happens to them.
   if (relation && !hasTime) return { type: 'semantic', kind: 'relationship' };
@@ -160,10 +161,11 @@ function classify(text: string, chinese: boolean, relation: boolean, hasTime: bo
 }
 
 /** Chat spelling without apostrophes ("im doing keto", "ive been", "dont eat"), for the summary. */
-function withApostrophes(text: string): string {
+export function withApostrophes(text: string): string {
   return text
     .replace(/^im\b/i, "I'm")
     .replace(/^ive\b/i, "I've")
+    .replace(/^ill (?=(?:go|be|have|get|take|see|do|need|try|start|call|come|head|fly|drive|make|bring|stay|visit|meet|finally|probably|just)\b)/i, "I'll ")
     .replace(/^id\b/i, "I'd")
     .replace(/^(he|she)s\b/i, "$1's")
     .replace(/\b(don|can|won|isn|aren|doesn|didn|haven|hasn|wasn|weren)t\b/gi, "$1't")

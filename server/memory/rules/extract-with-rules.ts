@@ -9,7 +9,7 @@ import type { ExtractionWindow, SourceMessage, SourcedMemory } from '../extracti
 import { findExternalSpans, ownWords } from '../validate/external-content';
 import { toSimplified } from '../../llm/chinese-script';
 import { isMostlyChinese } from '../../llm/text-terms';
-import { makeContext, type Rule } from './context';
+import { makeContext, type Rule, type RuleContext } from './context';
 import { DATED_RULES } from './dated-plans';
 import { DISCLOSURE_RULES } from './disclosures';
 import { resolveOverlaps, toSourcedMemory, type Draft } from './draft';
@@ -22,6 +22,7 @@ import { INSTRUCTION_RULES } from './instructions';
 import { RESCHEDULE_RULES } from './reschedule';
 import { isAnswerStyleRequest, STANDING_INSTRUCTION_RULES } from './standing-instructions';
 import { IN_PASSING_RULES } from './in-passing';
+import { noteFor } from './notes';
 import { chinesePlaces } from './entities';
 import { RELATION_EN, RELATION_ZH } from './lexicon';
 import { knownPeople, namedSubject, namesInSpeech } from './people';
@@ -301,6 +302,8 @@ function priorPerson(message: SourceMessage, window: ExtractionWindow): TextOpti
 /** Drafts → schema items for one stretch [from, to) of a message's own words. */
 export function extractFromText(message: SourceMessage, window: ExtractionWindow, own: string, from: number, to: number, options: TextOptions): SourcedMemory[] {
   const found: Array<{ draft: Draft; sentence: string }> = [];
+  // Clauses that reached the rules: one no rule read may still be kept as a note (notes.ts).
+  const reached: Array<{ ctx: RuleContext; sentence: string }> = [];
   // Someone the message named before this stretch ("remember my mum's birthday… also she…").
   let personZh: string | null = options.prior?.zh ?? null;
   let person: string | null = [...own.slice(0, from).matchAll(RELATION_ANYWHERE)].at(-1)?.[1] ?? options.prior?.en ?? null;
@@ -360,6 +363,10 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
       if (!options.explicit && index > 0 && isConditionClause(clause.text)) return;
       if (!options.explicit && isQuestion(clause.text, sentence.text, index === clauses.length - 1) && !isPersistentRequest(clause.text) && !isAnswerStyleRequest(clause.text)) return;
       const ctx = makeContext({ ...base, clause, index, chinese, hedged: isHedged(clause.text), carriedSubject: dropped === null && carried.text !== raw.text });
+      const groaningHere = sentenceChinese
+        ? !options.explicit && (isVenting(clause.text) || (isVenting(clauseTexts.slice(0, index).join(' ')) && !SAYS_WHAT_IT_IS_ZH.test(clause.text)))
+        : venting;
+      if (!groaningHere && !options.explicit) reached.push({ ctx, sentence: sentence.text });
       for (const rule of CLAUSE_RULES) {
         // A Chinese message is often one "sentence" of space-separated clauses: a groan (好崩溃,
         // 累死了) taints its own clause and what follows it, not "我不敢吃香菜" before it.
@@ -374,6 +381,15 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
     });
   }
   const kept = new Set(resolveOverlaps(found.map((entry) => entry.draft)));
+  for (const { ctx, sentence } of reached) {
+    const span = ctx.clause;
+    if ([...kept].some((draft) => draft.span.start < span.end && span.start < draft.span.end)) continue;
+    const draft = noteFor(ctx);
+    if (draft) {
+      kept.add(draft);
+      found.push({ draft, sentence });
+    }
+  }
   return found
     .filter((entry) => kept.has(entry.draft))
     .sort((a, b) => a.draft.span.start - b.draft.span.start)
