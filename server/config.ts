@@ -212,6 +212,11 @@ export const config = {
     /** Plans and events that happen between now and this many days ahead are always candidates. */
     upcomingPlanDays: 30,
     /**
+     * The same, when the question asks about plans ("我最近有什么安排", "what's coming up"): a trip
+     * two months out is an answer to it, though it is too far off to volunteer unasked.
+     */
+    askedPlanDays: 120,
+    /**
      * SPEC §5.3's shape, re-weighted by measurement (README): relevance dominates; importance,
      * recency and use break near-ties. LoCoMo (every turn stored): relevance 0.5 (SPEC's default
      * split) 0.564 at 0.75, 0.576 at 0.85, 0.579 at 0.9, 0.583 at 0.95; the shipped sets are the
@@ -222,7 +227,7 @@ export const config = {
     lowConfidenceFactor: 0.7,
     maxItems: 8, // SPEC §5.4
     /** At most this many injected memories from one source message (measured: README). */
-    maxPerSource: 2,
+    maxPerSource: 3,
     maxTokens: 1_200,
   },
   jobs: {

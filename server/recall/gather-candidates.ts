@@ -234,9 +234,16 @@ type Branch = { route: keyof ListedRoutes | 'time-happened' | 'time-said'; where
  * Six separate queries were six round trips inside the user's transaction (~8 ms of a recall at
  * 10,000 memories per user, npm run bench:recall -- --profile).
  */
-export async function listedCandidates(tx: Tx, types: MemoryRow['type'][], window: { from: Date; to: Date } | null, now: Date): Promise<ListedRoutes> {
+export async function listedCandidates(
+  tx: Tx,
+  types: MemoryRow['type'][],
+  window: { from: Date; to: Date } | null,
+  now: Date,
+  options: { asksAboutPlans?: boolean } = {},
+): Promise<ListedRoutes> {
   const since = new Date(now.getTime() - config.recall.structuredPickDays * 86_400_000);
-  const until = new Date(now.getTime() + config.recall.upcomingPlanDays * 86_400_000);
+  const planDays = options.asksAboutPlans ? config.recall.askedPlanDays : config.recall.upcomingPlanDays;
+  const until = new Date(now.getTime() + planDays * 86_400_000);
   const searched = types.length > 0 ? inArray(memories.type, types) : undefined;
   const branches: Branch[] = [
     { route: 'procedural', where: and(recallable(now), eq(memories.type, 'procedural')), order: [desc(memories.importance), asc(memories.createdAt)] },

@@ -106,8 +106,10 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
       }
     }
     const scan = types.length > 0 && vector.length > 0 ? await scans.choose(tx, db.userId, model) : 'exact';
+    // "我最近有什么安排", "what's coming up": the upcoming plans are the answer, words or not.
+    const asksAboutPlans = built.concepts.includes('schedule');
     const [listed, byVector, fulltext] = await Promise.all([
-      listedCandidates(tx, types, built.window, input.now),
+      listedCandidates(tx, types, built.window, input.now, { asksAboutPlans }),
       vectorCandidates(tx, vector, model, types, input.now, scan),
       fulltextCandidates(tx, built.terms, types, input.now),
     ]);
@@ -140,7 +142,11 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
           ...row,
           similarity,
           lexical: maxLexical > 0 ? (lexicalOf.get(row.id) ?? 0) / maxLexical : 0,
-          inTimeWindow: built.window ? inWindow(built.window, row.occurredAt, row.createdAt) : null,
+          inTimeWindow: built.window
+            ? inWindow(built.window, row.occurredAt, row.createdAt)
+            : asksAboutPlans && row.kind === 'plan' && listed.structured.includes(row.id)
+              ? true
+              : null,
         },
         context,
       ),

@@ -80,6 +80,25 @@ describe('recall ranks by relevance', () => {
     expect(await injected('Is the Opera concert coming up?')).not.toContain('Concert at the Opera on 1 June');
   });
 
+  it('asked about plans, brings those a few months out too, ahead of memories that only share a word', async () => {
+    await remember('Wedding anniversary trip to Lisbon', { type: 'episodic', kind: 'plan', occurredAt: new Date(now.getTime() + 200 * DAY), validity: 'temporary', validUntil: new Date(now.getTime() + 203 * DAY) });
+    for (const summary of ['Plans to repaint the fence lately', 'Has been planning meals on Sundays lately', 'Lately plans runs before work']) await remember(summary);
+    // "Suggest a podcast" (above) does not bring the trip 110 days out; a question about plans does.
+    const result = await ask("What's coming up for me lately?");
+    const asked = result.decisions.filter((d) => d.outcome === 'injected').map((d) => d.memory.summary);
+    expect(asked).toContain('Trip to Japan in the autumn');
+    expect(asked).toContain('Dentist appointment on 18 June');
+    // Beyond recall.askedPlanDays the plans route leaves a plan out (words may still find it).
+    const byDate = result.decisions.filter((d) => d.routes.includes('structured')).map((d) => d.memory.summary);
+    expect(byDate).toContain('Trip to Japan in the autumn');
+    expect(byDate).not.toContain('Wedding anniversary trip to Lisbon');
+    // The plan is relevant as a plan: it outscores a memory that only shares "lately" and "plans".
+    const score = (summary: string) => result.decisions.find((d) => d.memory.summary === summary)?.parts.score ?? 0;
+    expect(score('Trip to Japan in the autumn')).toBeGreaterThan(score('Plans to repaint the fence lately'));
+    const zh = await injected('我最近有什么安排？');
+    expect(zh).toContain('Trip to Japan in the autumn');
+  });
+
   it('prefers memories from the time the question names', async () => {
     await remember('Went to a pottery class', { type: 'episodic', kind: 'event', occurredAt: new Date('2026-03-14T15:00:00Z'), createdAt: new Date('2026-03-14T18:00:00Z') });
     await remember('Went to a cooking class', { type: 'episodic', kind: 'event', occurredAt: new Date('2026-05-09T15:00:00Z'), createdAt: new Date('2026-05-09T18:00:00Z') });
