@@ -1,6 +1,7 @@
 /**
  * npm run eval -- <dataset.json> [more.json …] [--k 8] [--json] [--embedder local:hash-256]
  *                [--extractor rules|configured] [--ingest pipeline|raw] [--memories]
+ *                [--explain <query id>[,<id>…] | --explain failed]
  * Replays each dataset through the real write pipeline on a temporary database and scores
  * what recall would inject for every query (README: "Evaluation").
  */
@@ -21,6 +22,8 @@ const { values, positionals } = parseArgs({
     ingest: { type: 'string', default: 'pipeline' },
     /** List every memory the replay stored (with its status and source turn), to read failures. */
     memories: { type: 'boolean', default: false },
+    /** Keep the recall decisions (the ledger) of these query ids, or of every failing query. */
+    explain: { type: 'string' },
   },
 });
 
@@ -29,7 +32,7 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-if (positionals.length === 0) fail('usage: npm run eval -- <dataset.json> [--k 8] [--json] [--embedder SPEC] [--extractor rules|configured] [--ingest pipeline|raw] [--memories]');
+if (positionals.length === 0) fail('usage: npm run eval -- <dataset.json> [--k 8] [--json] [--embedder SPEC] [--extractor rules|configured] [--ingest pipeline|raw] [--memories] [--explain ids|failed]');
 const k = Number(values.k);
 if (!Number.isInteger(k) || k < 1 || k > 50) fail(`--k must be a whole number from 1 to 50; got "${values.k}"`);
 if (values.ingest !== 'pipeline' && values.ingest !== 'raw') fail(`--ingest must be "pipeline" or "raw"; got "${values.ingest}"`);
@@ -62,6 +65,10 @@ function printTable(report: EvalReport): void {
       console.log(`      ${why.join('; ')}`);
       console.log(`      injected: ${q.injected.split('\n').filter((l) => l.startsWith('- ')).join(' | ') || '(nothing)'}`);
     }
+    for (const d of q.decisions ?? []) {
+      const parts = `score ${d.score.toFixed(3)} lex ${d.lexical.toFixed(2)} cos ${d.similarity.toFixed(2)}`;
+      console.log(`        ${d.outcome.padEnd(15)} ${parts}  [${d.routes.join('+')}] ${d.summary}${d.detail ? `  (${d.detail})` : ''}`);
+    }
   }
   console.table({
     pass_rate: report.pass_rate,
@@ -85,7 +92,8 @@ try {
   const reports: EvalReport[] = [];
   for (const path of positionals) {
     const dataset = await loadDataset(path);
-    reports.push(await runEval(dataset, { embedder, extractionModel, ingest: values.ingest, k, listMemories: values.memories }));
+    const explain = values.explain ? new Set(values.explain.split(',').map((id) => id.trim()).filter(Boolean)) : undefined;
+    reports.push(await runEval(dataset, { embedder, extractionModel, ingest: values.ingest, k, listMemories: values.memories, ...(explain ? { explain } : {}) }));
   }
   if (values.json) console.log(JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2));
   else reports.forEach(printTable);

@@ -23,6 +23,19 @@ export interface EvalOptions {
   k: number;
   /** Also list every memory the replay stored, per user (for reading why a query failed). */
   listMemories?: boolean;
+  /** Query ids (or "failed" for every failing one) whose recall decisions the report keeps. */
+  explain?: ReadonlySet<string>;
+}
+
+/** One recall decision as `npm run eval -- --explain` shows it: the ledger of that query. */
+export interface ExplainedDecision {
+  summary: string;
+  outcome: string;
+  detail: string | null;
+  routes: string[];
+  lexical: number;
+  similarity: number;
+  score: number;
 }
 
 /** One stored memory as `npm run eval -- --memories` lists it, with the turn it came from. */
@@ -50,6 +63,8 @@ export interface QueryResult {
   injected_tokens: number;
   recall_ms: number;
   injected: string;
+  /** With --explain: every candidate recall weighed, best first, and what became of it. */
+  decisions?: ExplainedDecision[];
 }
 
 export interface EvalReport {
@@ -150,6 +165,7 @@ export async function runEval(dataset: EvalDataset, options: EvalOptions): Promi
       const turnMessages = replayed.turns.get(query.user) ?? new Map<string, string>();
       const sourceMessages = query.expect.sources.length > 0 ? await injectedSources(db, result.injectedIds) : new Set<string>();
       const sourcesFound = query.expect.sources.filter((turn) => sourceMessages.has(turnMessages.get(turn) ?? '')).length;
+      const explain = options.explain?.has(query.id) || (options.explain?.has('failed') && !score.pass);
       results.push({
         id: query.id,
         user: query.user,
@@ -164,6 +180,21 @@ export async function runEval(dataset: EvalDataset, options: EvalOptions): Promi
         injected_tokens: result.tokens,
         recall_ms: round(result.ms, 2),
         injected: result.section,
+        ...(explain
+          ? {
+              decisions: [...result.decisions]
+                .sort((a, b) => b.parts.score - a.parts.score)
+                .map((d) => ({
+                  summary: d.memory.summary,
+                  outcome: d.outcome,
+                  detail: d.detail,
+                  routes: d.routes,
+                  lexical: round(d.parts.lexical),
+                  similarity: round(d.parts.similarity),
+                  score: round(d.parts.score),
+                })),
+            }
+          : {}),
       });
     }
     const groups = results.reduce((n, r) => n + r.include_groups, 0);

@@ -23,9 +23,15 @@ async function cli(args: string[], env: Record<string, string> = {}) {
 
 describe('command-line tools', () => {
   it('npm run eval replays a dataset through the product code and prints the JSON report', async () => {
-    const { stdout } = await cli(['scripts/eval.ts', 'tests/fixtures/eval/isolation-and-sensitive.json', '--json']);
-    const report = JSON.parse(stdout) as Record<string, unknown>;
+    const { stdout } = await cli(['scripts/eval.ts', 'tests/fixtures/eval/isolation-and-sensitive.json', '--json', '--explain', 'alice-city']);
+    const report = JSON.parse(stdout) as Record<string, unknown> & { queries: { id: string; decisions?: { summary: string; outcome: string; score: number }[] }[] };
     expect(Object.keys(report)).toEqual(expect.arrayContaining(['pass_rate', 'include_hit_rate', 'exclude_violations', 'recall_p95_ms', 'queries']));
+    // --explain keeps the recall decisions of the named query only, best score first.
+    const explained = report.queries.filter((q) => q.decisions !== undefined);
+    expect(explained.map((q) => q.id)).toEqual(['alice-city']);
+    const decisions = explained[0]?.decisions ?? [];
+    expect(decisions.some((d) => d.outcome === 'injected')).toBe(true);
+    expect(decisions.map((d) => d.score)).toEqual([...decisions.map((d) => d.score)].sort((a, b) => b - a));
   }, SLOW);
 
   it('npm run jobs runs a job against an embedded database and reports it', async () => {
