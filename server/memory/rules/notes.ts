@@ -23,6 +23,7 @@ import {
   MISHAP_ZH,
   MOOD_EN,
   MOOD_ZH,
+  TASK_TROUBLE_EN,
   PAST_EN,
   PAST_ZH,
   REACTION_EN,
@@ -82,6 +83,14 @@ function namesSomeoneBefore(ctx: RuleContext): boolean {
 }
 const PRONOUN_ZH = /他|她|它/;
 
+// A question without its question mark: 住哪里比较方便, 古城里面吵不吵.
+const QUESTION_ZH = /哪里|哪儿|哪个|哪家|怎么|怎样|什么|多少|几[个点天号次]|为啥|咋|(\p{Script=Han})不\1/u;
+// A verdict on what was just suggested: "lo-fi is fine", 番茄蛋汤不错.
+const VERDICT_EN = /\b(?:is|are|['’]s|sounds|looks)\s+(?:fine|ok|okay|good|great|perfect|cool|nice|better|enough)\b/i;
+const VERDICT_ZH = /(?:不错|挺好|还行|可以|也行|就行|行吧|好吧)[啊呀吧哈~～!！。]*$/;
+// A thing acting up now: "my wifi keeps dropping", "the signal is weak in the bedroom".
+const ACTING_UP_EN = /\bkeeps?\s+\w+ing\b|\b(?:is|are)\s+(?:weak|slow|down|broken|dead|laggy|patchy)\b/i;
+
 // An imperative to the assistant in Chinese: 写一首…, 翻译一下…, 推荐几个….
 const IMPERATIVE_ZH = /^(?:写|画|翻译|总结|列|推荐|讲|说说|解释|算|改|查|搜|做一个|来一个|给个|想个|出个)/;
 
@@ -111,7 +120,7 @@ export function noteFor(ctx: RuleContext): Draft | null {
     if (ADDRESSES_ASSISTANT_ZH.test(text) || IMPERATIVE_ZH.test(text) || META_ZH.test(raw) || REQUEST_ZH.test(text) || REACTION_ZH.test(text) || JOKE_ZH.test(raw) || MISHAP_ZH.test(text)) return null;
     if (MOOD_ZH.test(text) && contentCharsZh(text) < 8) return null;
     if (ASKS_OR_REACTS_ZH.test(text) || ONLY_NOW_ZH.test(text)) return null;
-    if (contentCharsZh(text) < 5 || /[吗呢么][?？]?$/.test(text)) return null;
+    if (contentCharsZh(text) < 5 || /[吗呢么][?？]?$/.test(text) || QUESTION_ZH.test(text) || VERDICT_ZH.test(text)) return null;
     const past = PAST_ZH.test(text);
     const time = ctx.resolveTime(text, past ? 'past' : 'future');
     const { type, kind } = classify(text, true, SOMEONE_ZH.test(text), time !== null, past);
@@ -122,6 +131,7 @@ export function noteFor(ctx: RuleContext): Draft | null {
   if ( META_EN.test(raw) || CONDITIONAL_EN.test(text) || DEMONSTRATIVE_EN.test(text)) return null;
   if (ADDRESSES_ASSISTANT_EN.test(text) || TO_ASSISTANT_EN.test(text) || REQUEST_EN.test(text) || REACTION_EN.test(text) || JOKE_EN.test(raw)) return null;
   if (MOOD_EN.test(text) || ASKS_OR_REACTS_EN.test(text) || ONLY_NOW_EN.test(text)) return null;
+  if (VERDICT_EN.test(text) || ACTING_UP_EN.test(text) || TASK_TROUBLE_EN.test(text)) return null;
   const names = properNouns(raw);
   const words = contentWordsEn(text).length;
   if (MOOD_WORD_EN.test(text) && words < 4) return null;
