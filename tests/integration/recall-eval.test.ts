@@ -16,18 +16,20 @@ const DIR = path.join(import.meta.dirname, '..', 'fixtures', 'eval');
 // per file so that a gain on one set cannot hide a loss on another.
 const FLOORS: Record<string, { pass: number; include: number }> = {
   'isolation-and-sensitive.json': { pass: 0.92, include: 0.91 }, // measured 0.941 / 0.933 (issue 12, 2026-12-02)
-  'preferences-en.json': { pass: 0.63, include: 0.65 }, // 0.650 / 0.667
+  'preferences-en.json': { pass: 0.68, include: 0.69 }, // 0.700 / 0.714 (0.650 / 0.667 before session 17's notes)
   'updates-en.json': { pass: 0.9, include: 0.9 }, // 0.938 / 0.938
-  'zh.json': { pass: 0.84, include: 0.87 }, // 0.868 / 0.892 (was 0.737 / 0.757 before session 8: README)
-  'everyday-holdout.json': { pass: 0.85, include: 0.85 }, // 0.874 / 0.871 (first sight 0.291 / 0.172; tuned on since)
-  'everyday-holdout2.json': { pass: 0.75, include: 0.72 }, // 0.779 / 0.746 (0.766 before session 16, 0.753 / 0.731 before session 12; first sight 0.532 / 0.522; tuned on since: README)
-  'everyday-holdout3.json': { pass: 0.67, include: 0.65 }, // 0.692 / 0.673 (first sight 0.423 / 0.469; tuned on in sessions 6-8: README)
-  'everyday-holdout4.json': { pass: 0.54, include: 0.57 }, // 0.562 / 0.591 (0.551 / 0.580 before session 12; first sight 0.449 / 0.477; tuned on in session 8: README)
-  'everyday-holdout5.json': { pass: 0.63, include: 0.68 }, // 0.659 / 0.708 (0.636 / 0.685 before session 12; first sight 0.466 / 0.483; tuned on in session 9: README)
-  'everyday-holdout6.json': { pass: 0.55, include: 0.56 }, // 0.576 / 0.588 (0.556 / 0.577 before session 16; first sight 0.465 / 0.474; tuned on in session 10: README)
-  'everyday-holdout7.json': { pass: 0.57, include: 0.55 }, // 0.588 / 0.570 (first sight 0.495 / 0.505; tuned on from session 12: README)
-  'everyday-holdout8.json': { pass: 0.76, include: 0.78 }, // 0.787 / 0.803 (0.613 / 0.620 before session 16, which tuned on its failures; first sight 0.600 / 0.620 at 90953b4: README)
-  'everyday-holdout9.json': { pass: 0.48, include: 0.54 }, // 0.504 / 0.563 (0.496 / 0.545 before session 16; first sight 0.487 / 0.536 at b64fe8b; held out, failures unread: README)
+  'zh.json': { pass: 0.84, include: 0.87 }, // 0.842 / 0.892 (0.868 / 0.892 before notes; was 0.737 / 0.757 before session 8: README)
+  'everyday-holdout.json': { pass: 0.85, include: 0.86 }, // 0.874 / 0.882 (first sight 0.291 / 0.172; tuned on since)
+  'everyday-holdout2.json': { pass: 0.75, include: 0.78 }, // 0.779 / 0.806 (0.779 / 0.746 before session 17; first sight 0.532 / 0.522; tuned on since: README)
+  'everyday-holdout3.json': { pass: 0.73, include: 0.75 }, // 0.750 / 0.776 (0.692 / 0.673 before session 17; first sight 0.423 / 0.469: README)
+  'everyday-holdout4.json': { pass: 0.59, include: 0.63 }, // 0.618 / 0.659 (0.584 / 0.591 before session 17; first sight 0.449 / 0.477: README)
+  'everyday-holdout5.json': { pass: 0.71, include: 0.77 }, // 0.739 / 0.798 (0.670 / 0.708 before session 17; first sight 0.466 / 0.483: README)
+  'everyday-holdout6.json': { pass: 0.59, include: 0.62 }, // 0.616 / 0.649 (0.576 / 0.588 before session 17; first sight 0.465 / 0.474: README)
+  'everyday-holdout7.json': { pass: 0.69, include: 0.7 }, // 0.711 / 0.731 (0.588 / 0.570 before session 17; first sight 0.495 / 0.505: README)
+  'everyday-holdout8.json': { pass: 0.79, include: 0.82 }, // 0.813 / 0.845 (0.813 / 0.831 before session 17; first sight 0.600 / 0.620 at 90953b4: README)
+  'everyday-holdout9.json': { pass: 0.58, include: 0.65 }, // 0.602 / 0.679 (0.504 / 0.563 before session 17, which read its failures; first sight 0.487 / 0.536 at b64fe8b: README)
+  'everyday-holdout10.json': { pass: 0.59, include: 0.62 }, // 0.615 / 0.643 (first sight 0.440 / 0.491 at 8e10ace; held out, failures unread: README)
+  'everyday-holdout11.json': { pass: 0.55, include: 0.59 }, // 0.574 / 0.613 (first sight 0.407 / 0.443 at 8e10ace; held out, failures unread: README)
 };
 
 describe('recall evaluation on the shipped datasets', () => {
