@@ -1,6 +1,27 @@
 // Type-aware lint for the whole repo. No rule is disabled "for now": fix the code instead.
 import tseslint from 'typescript-eslint';
 import drizzle from 'eslint-plugin-drizzle';
+import boundaries from 'eslint-plugin-boundaries';
+
+// The layers (README "Architecture"): app → server → db; inngest → server; nothing in server or
+// db imports app, inngest or scripts; db imports nothing of server. Scripts are entry points like
+// instrumentation.ts: they wire server/ and db/, and the Inngest transport when it is configured.
+const LAYERS = [
+  { type: 'app', pattern: 'app' },
+  { type: 'server', pattern: 'server' },
+  { type: 'db', pattern: 'db' },
+  { type: 'inngest', pattern: 'inngest' },
+  { type: 'scripts', pattern: 'scripts' },
+  { type: 'tests', pattern: 'tests' },
+];
+const ALLOWED = {
+  app: ['app', 'server'],
+  server: ['server', 'db'],
+  db: ['db'],
+  inngest: ['inngest', 'server'],
+  scripts: ['scripts', 'server', 'db', 'inngest'],
+  tests: ['tests', 'app', 'server', 'db', 'inngest', 'scripts'],
+};
 
 export default tseslint.config(
   {
@@ -11,8 +32,23 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { drizzle },
+    plugins: { drizzle, boundaries },
+    settings: {
+      'boundaries/elements': LAYERS,
+      'boundaries/include': ['app/**/*', 'server/**/*', 'db/**/*', 'inngest/**/*', 'scripts/**/*', 'tests/**/*'],
+      'import/resolver': { typescript: { alwaysTryTypes: true, project: './tsconfig.json' } },
+    },
     rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: Object.entries(ALLOWED).map(([from, to]) => ({
+            from: { element: { type: from } },
+            allow: { to: { element: { types: { anyOf: to } } } },
+          })),
+        },
+      ],
       'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
       'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
       '@typescript-eslint/no-explicit-any': 'error',

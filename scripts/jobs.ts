@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createWithSystem, createWithUser } from '../db/boundary';
-import { connectFromEnv } from '../db/index';
+import { connectFromEnv } from '../server/database';
 import { runMigrations } from '../db/migrate';
 import { useInngestTransport } from '../inngest/client';
 import { createDispatcher, defaultDeliver } from '../server/jobs/dispatch';

@@ -1,5 +1,5 @@
 /** `npm run db:migrate`: applies pending migrations to the configured database. */
-import { connectFromEnv } from '../db';
+import { connectFromEnv } from '../server/database';
 import { createWithSystem } from '../db/boundary';
 import { runMigrations } from '../db/migrate';
 import { env } from '../server/env';

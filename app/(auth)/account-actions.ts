@@ -6,7 +6,7 @@ import { confirmEmailLink, resendVerification } from '@/server/account/email-ver
 import { requestPasswordReset, resetPassword } from '@/server/account/password-reset';
 import { accountDeps } from '@/server/account/production';
 import { requestContext } from '@/server/account/request-context';
-import { forUser } from '@/db';
+import { forUser } from '@/server/database';
 import { revokeAllSessions } from '@/server/account/user-sessions';
 import { signOut } from '@/server/auth';
 import { getSessionUser } from '@/server/auth/session';

@@ -3,7 +3,7 @@
 import { AuthError } from 'next-auth';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { withSystem } from '@/db';
+import { withSystem } from '@/server/database';
 import { sendVerificationMail } from '@/server/account/email-verification';
 import { accountDeps } from '@/server/account/production';
 import { requestContext } from '@/server/account/request-context';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { after } from 'next/server';
-import { withUser } from '../../db';
+import { withUser } from '../database';
 import type { OutboxRow } from '../events/outbox';
 import { createDispatcher, defaultDeliver } from '../jobs/dispatch';
 import { inProcessProvider } from '../jobs/production';

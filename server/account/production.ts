@@ -1,6 +1,6 @@
 /** The production AccountDeps: the app database, the link key from the auth secret, the app's limiters. */
 import 'server-only';
-import { withSystem } from '../../db';
+import { withSystem } from '../database';
 import { resolveAuthSecret } from '../auth/secret';
 import { appLimiters } from '../ratelimit/limiters';
 import type { AccountDeps } from './account-deps';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { forUser } from '../../db';
+import { forUser } from '../database';
 import { accountDeps } from '../account/production';
 import { requestContext } from '../account/request-context';
 import { env } from '../env';

@@ -2,13 +2,13 @@
  * Auth.js v5 in production: e-mail + password (argon2id) always; GitHub and Google when their
  * variables are set. The configuration itself is auth-config.ts. Account lookups, the session
  * registry and the sign-in limits run before any user is known, so they use the system role
- * (db/index.ts).
+ * (server/database.ts).
  */
 import 'server-only';
 import NextAuth, { type NextAuthConfig } from 'next-auth';
 import GitHub from 'next-auth/providers/github';
 import Google from 'next-auth/providers/google';
-import { authAdapterDb, withSystem } from '../../db';
+import { authAdapterDb, withSystem } from '../database';
 import { config } from '../config';
 import { env } from '../env';
 import { appLimiters } from '../ratelimit/limiters';

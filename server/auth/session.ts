@@ -1,7 +1,7 @@
 import 'server-only';
 import { headers as requestHeaders } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { forUser } from '../../db';
+import { forUser } from '../database';
 import { isEmailVerified } from '../account/email-verification';
 import { env } from '../env';
 import { AppError } from '../errors';

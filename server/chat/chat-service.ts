@@ -1,7 +1,7 @@
 import 'server-only';
 import { after } from 'next/server';
 import { env } from '../env';
-import { withUser } from '../../db';
+import { withUser } from '../database';
 import { createDispatcher, defaultDeliver } from '../jobs/dispatch';
 import { configuredEmbedder, embedderFor, inProcessProvider } from '../jobs/production';
 import { llm } from '../llm';

@@ -2,7 +2,7 @@
  * The process-wide job wiring: the handlers' dependencies on the app database, configured models
  * and mailer; the in-process provider; where events go.
  */
-import { activeDriver, embeddedForeground, ownerDb, withSystem, withUser, withUserInBackground } from '../../db';
+import { activeDriver, embeddedForeground, ownerDb, withSystem, withUser, withUserInBackground } from '../database';
 import type { WithSystem, WithUser } from '../../db/boundary';
 import type { ForegroundActivity } from '../../db/foreground';
 import { eraseOnDisk } from '../../db/maintenance';

@@ -4,7 +4,7 @@
  * makes sure the embedding model has its vector index, resumes unfinished bulk jobs, and in
  * embedded mode starts the cron jobs' schedules in-process (on Inngest, its crons do that).
  */
-import { activeDriver, ownerDb, withSystem } from '../../db';
+import { activeDriver, ownerDb, withSystem } from '../database';
 import { ensureEmbeddingIndex } from '../../db/embedding-index';
 import { vacuumAnalyze } from '../../db/maintenance';
 import { resumeBulkJobs } from '../bulk/resume';

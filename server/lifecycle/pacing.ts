@@ -22,7 +22,7 @@ export interface Pacing {
 export interface PacingDeps {
   /** Pause before each of a job's transactions; config.lifecycle.chunkPauseMs by default. */
   chunkPauseMs?: number;
-  /** People's activity on a shared single-backend database (db/index embeddedForeground()). */
+  /** People's activity on a shared single-backend database (server/database.ts embeddedForeground()). */
   foreground?: ForegroundActivity | null;
   /** The job's share while people are active; config.lifecycle.pacing by default. */
   pacing?: Pacing;

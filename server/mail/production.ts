@@ -1,6 +1,6 @@
 /** The process's mailer, from the environment (README: Configuration). */
 import path from 'node:path';
-import { DEFAULT_PGLITE_DIR } from '../../db';
+import { DEFAULT_PGLITE_DIR } from '../database';
 import { env } from '../env';
 import { createMailer, type Mailer } from './mailer';
 

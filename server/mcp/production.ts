@@ -1,6 +1,6 @@
 /** The production wiring of the MCP endpoint: the app database, configured embedder, shared limit store. */
 import 'server-only';
-import { authAdapterDb, forUser, withSystem } from '../../db';
+import { authAdapterDb, forUser, withSystem } from '../database';
 import { tokenPepper } from '../access-tokens/token-secret';
 import { config } from '../config';
 import { configuredEmbedder, embedderFor } from '../jobs/production';

@@ -2,7 +2,7 @@
  * The app's limiters, one per kind of key, all over the same rate_limits table. Numbers from
  * server/config.ts. The key prefixes are part of the stored keys: renaming one resets that limit.
  */
-import { authAdapterDb } from '../../db';
+import { authAdapterDb } from '../database';
 import type { Database } from '../../db/types';
 import { config } from '../config';
 import { createStoreLimiter, type Limiter } from './limiter';

@@ -79,7 +79,7 @@ async function main() {
   await runMigrations(connection);
   const withUser: WithUser = createWithUser(connection.db);
   const embedder = createEmbedder(createLocalEmbedder(), 'local:hash-256');
-  // The asker is foreground work; the jobs see its activity as production's do (db/index.ts).
+  // The asker is foreground work; the jobs see its activity as production's do (server/database.ts).
   const foreground = createForegroundTracker();
   const diskReports: DiskErasureReport[] = [];
   // Each of the jobs' transactions, timed: what an asker's question can queue behind.

@@ -252,7 +252,7 @@ async function main() {
   const jobTx: Timings = new Map();
   const chatTx: Timings = new Map();
   const withUser = timedWithUser(baseWithUser, jobTx, () => phase);
-  // The chat is foreground work; the jobs see its activity as production's do (db/index.ts).
+  // The chat is foreground work; the jobs see its activity as production's do (server/database.ts).
   const foreground = createForegroundTracker();
   const total = async () => Number((await withSystem((tx) => tx.select({ n: sql<number>`count(*)::int` }).from(memories)))[0]!.n);
   const memoriesBefore = await total();

@@ -1,6 +1,6 @@
 /**
  * Requests to the real route handlers (Auth.js, tRPC, chat) as a browser or a script sends
- * them, with a cookie jar per client. Pair with useConnection() from db/index.ts so the routes
+ * them, with a cookie jar per client. Pair with useConnection() from server/database.ts so the routes
  * run on the test's database.
  */
 import { GET as authGet, POST as authPost } from '@/app/api/auth/[...nextauth]/route';

@@ -1,6 +1,6 @@
 /** Issue 18: by default (AUTH_REQUIRE_VERIFIED_EMAIL unset) an unverified account chats at once. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useConnection } from '@/db';
+import { useConnection } from '@/server/database';
 import { signUpThrottle } from '@/server/auth';
 import { signUp } from '@/server/auth/sign-up';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';

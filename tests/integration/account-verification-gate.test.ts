@@ -5,7 +5,7 @@
  * (account-verification-gate-off.test.ts: the default, where nothing waits.)
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useConnection } from '@/db';
+import { useConnection } from '@/server/database';
 import { signUpThrottle } from '@/server/auth';
 import { confirmEmailLink, sendVerificationMail } from '@/server/account/email-verification';
 import { signUp } from '@/server/auth/sign-up';

@@ -5,7 +5,7 @@
  */
 import { encode } from '@auth/core/jwt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useConnection } from '@/db';
+import { useConnection } from '@/server/database';
 import { deviceKey, signUpThrottle } from '@/server/auth';
 import { clientAddress } from '@/server/auth/client-address';
 import { issueKnownDevice, KNOWN_DEVICE_COOKIE } from '@/server/auth/known-device';

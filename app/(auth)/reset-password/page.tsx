@@ -1,4 +1,4 @@
-import { withSystem } from '@/db';
+import { withSystem } from '@/server/database';
 import { inspectToken } from '@/server/account/account-tokens';
 import { LinkProblem } from '../_components/link-problem';
 import { ResetPasswordForm } from './reset-password-form';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { forUser, withSystem } from '@/db';
+import { forUser, withSystem } from '@/server/database';
 import { emailStatus, inspectEmailLink } from '@/server/account/email-verification';
 import { getSessionUser } from '@/server/auth/session';
 import { LinkProblem } from '../_components/link-problem';

@@ -1,4 +1,4 @@
-import { forUser } from '@/db';
+import { forUser } from '@/server/database';
 import { requireApiUser } from '@/server/auth/session';
 import { chatRequestSchema } from '@/server/chat/chat-request';
 import { chatTurnDeps } from '@/server/chat/chat-service';

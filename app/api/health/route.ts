@@ -1,4 +1,4 @@
-import { withSystem } from '@/db';
+import { withSystem } from '@/server/database';
 import { outboxCounts } from '@/server/events/outbox';
 import { healthReport } from '@/server/llm/health-report';
 

@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { forUser } from '@/db';
+import { forUser } from '@/server/database';
 import { requirePageUser } from '@/server/auth/session';
 import { conversationIdSchema } from '@/server/chat/conversation-schemas';
 import { getConversation } from '@/server/chat/conversations';

@@ -1,14 +1,16 @@
 /**
  * The process-wide database. One connection per process, cached on globalThis so Next's dev
- * hot reload never opens a second PGlite on the same data directory.
+ * hot reload never opens a second PGlite on the same data directory. It reads the typed env, so it
+ * is wiring and lives in server/; db/ (schema, row-level security, drivers) imports nothing of
+ * server/ (README "Architecture", enforced by lint).
  */
 import path from 'node:path';
-import { env } from '../server/env';
-import { createWithSystem, createWithUser, userDb, type UserDb, type WithSystem, type WithUser } from './boundary';
-import { SYSTEM_ROLE } from './schema/rls';
-import { connect, type Connection } from './connect';
-import { createForegroundTracker, type ForegroundActivity, type ForegroundTracker } from './foreground';
-import type { Database } from './types';
+import { env } from './env';
+import { createWithSystem, createWithUser, userDb, type UserDb, type WithSystem, type WithUser } from '../db/boundary';
+import { SYSTEM_ROLE } from '../db/schema/rls';
+import { connect, type Connection } from '../db/connect';
+import { createForegroundTracker, type ForegroundActivity, type ForegroundTracker } from '../db/foreground';
+import type { Database } from '../db/types';
 
 export const DEFAULT_PGLITE_DIR = path.join('.data', 'pglite');
 
