@@ -14,7 +14,7 @@ import { describeChinese } from './chinese-summary';
 import { toSourcedMemory } from './draft';
 import { describeEnglish } from './english-summary';
 import { latinTerms, objectEntity, properNouns } from './entities';
-import { extractFromText } from './extract-with-rules';
+import { extractFromText } from './extract-from-text';
 import { ruleSummary } from './instructions';
 import { RULE_VERBS_EN } from './lexicon';
 import type { Segment } from './segments';
