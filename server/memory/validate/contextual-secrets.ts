@@ -23,6 +23,11 @@ const BEFORE_KEYWORD = /(?<![\w@&$!%*#?-])([^\s"'“”,;]{4,})\s+(?:as|is)\s+(?
 /** Words after "password is" that are no password ("the password is written on the router"). */
 export const NOT_A_VALUE_WORDS = ['is', 'was', 'the', 'my', 'your', 'for', 'and', 'but', 'that', 'this', 'here', 'please', 'same', 'different', 'secure', 'strong', 'weak', 'manager', 'reset', 'changed', 'again', 'too', 'very', 'so', 'written', 'saved', 'stored', 'somewhere', 'on', 'in', 'at', 'hidden', 'expired', 'wrong', 'long', 'short', 'easy', 'hard', 'simple', 'complicated', 'fine', 'correct', 'right'];
 // A value a few words away from its keyword can also be a word like these.
+// "laptop login is aisha.k / Falcon#314", "work login: jsmith pw Tr0ub4dor", "creds are admin:Passw0rd!":
+// a user name and a password said as a pair. The user name alone looks like no secret, so the
+// pair is masked from the name to the end of the password.
+const CREDENTIAL_PAIR =
+  /\b(?:login|log-?in|credentials|creds|sign[- ]?in|account|user(?:name)?\s*(?:and|&|\/)\s*(?:password|pass|pw))\b(?:\s+(?!is\b|are\b|was\b)[\w.'’-]+){0,3}?\s*(?:is|are|was|=|:|-)?\s*["'“‘]?([^\s"'”’,;:/]{2,})\s*(?:\/|:|,|\band\b|\bpw\b|\bpass(?:word)?\b)\s*(?:(?:is|=|:)\s*)?["'“‘]?([^\s"'”’,;]{3,})/gi;
 const NOT_A_VALUE = new RegExp(`^(?:${[...NOT_A_VALUE_WORDS, 'our', 'their', 'to', 'of', 'it', 'what', 'which', 'below', 'above', 'attached', 'new', 'old'].join('|')})$`, 'i');
 const KEY_PREFIX = /\b(?:sk-(?:proj|live|test|ant)-?|ghp_|gho_|github_pat_|xox[abprs]-|AKIA|ASIA|glpat-|AIza)/g;
 const SPELT_OUT = /(?:(?<![\w])[A-Za-z0-9_-]\s){12,}[A-Za-z0-9_-](?![\w])/g;
@@ -46,6 +51,12 @@ export function contextualSecrets(text: string, keyPatterns: ReadonlyArray<reado
     if (/\d/.test(value) && (looksLikeValue(value) || /^\d/.test(value))) push('password', match.index + match[0].lastIndexOf(value), value);
   }
   for (const match of text.matchAll(DIGITS_AFTER_KEYWORD)) push('password', match.index + match[0].lastIndexOf(match[1]!), match[1]!);
+  for (const match of text.matchAll(CREDENTIAL_PAIR)) {
+    const [name, password] = [match[1] ?? '', match[2] ?? ''];
+    if (!looksLikeValue(password) || NOT_A_VALUE.test(name)) continue;
+    const start = match.index + match[0].lastIndexOf(name, match[0].length - password.length - 1);
+    push('password', start, text.slice(start, match.index + match[0].length));
+  }
   for (const match of text.matchAll(BEFORE_KEYWORD)) {
     const value = match[1] ?? '';
     if (looksLikeValue(value)) push('password', match.index, value);
