@@ -292,7 +292,7 @@ function sameValue(slot: Slot, other: Slot | null, entities: readonly string[], 
 
 // Wording that makes a new job, home or diet a change rather than a contradiction (a correction
 // cue, CORRECTION below, does too).
-const SLOT_CHANGE = /\b(?:starting|started|start(?:s)? (?:on|in|next)|new job|new (?:manager|boss|supervisor|team lead)|got the job|got promoted|promoted|joined|joining|retired|finally|again|just got|engaged|married|divorced|broke up|proposed|new (?:place|flat|house|home|apartment|team|role|position))\b|新家|搬出|搬到|搬去|搬家|调到|调去|入职|换工作|跳槽|退休|升职|开始|又|订婚|结婚|离婚|分手|当上|新工作|offer|去.{1,12}当/i;
+const SLOT_CHANGE = /\b(?:starting|started|start(?:s)? (?:on|in|next)|new job|new (?:manager|boss|supervisor|team lead)|got the job|got promoted|promoted|joined|joining|retired|finally|again|just got|moved out|settled|engaged|married|divorced|broke up|proposed|new (?:place|flat|house|home|apartment|team|role|position))\b|新家|搬出|搬到|搬去|搬家|安顿|定居|落脚|调到|调去|入职|换工作|跳槽|退休|升职|开始|又|订婚|结婚|离婚|分手|当上|新工作|offer|去.{1,12}当/i;
 
 // An appointment moves only when the user says so; a second dentist visit is a second plan.
 const RESCHEDULED = /\b(?:after all|change of plan|moves|moving|moved|rescheduled|pushed|postponed|brought forward|changed|shifted|rebooked|bumped|instead|now on|now at)\b|改到|改成|推迟|提前|挪到|换到|延期/i;
@@ -331,8 +331,13 @@ async function replaceSlotValue(tx: Tx, item: ValidatedMemory, slot: Slot, ctx: 
   const first = rivals[0];
   if (!first) return null;
   // Said as a change ("we finally moved to Berlin", "starting as…", "vegetarian now") it replaces
-  // the old value; said plainly it contradicts it and waits beside it for the user (SPEC §4.4).
-  if (!appointment && !corrected && !SLOT_CHANGE.test(said)) {
+  // the old value, and so does a new value said in a later conversation: people move and change
+  // jobs between chats, and "已经在成都安顿下来了 住高新区" weeks after "住北京望京" is the news, not a
+  // slip (a slot's new value supersedes, SPEC §4.4). Said plainly in the same conversation it
+  // contradicts the old one and waits beside it for the user.
+  // (Not a note's: an importance-1 clause kept in passing is too weak a reading to move a slot.)
+  const later = item.importance >= 2 && ctx.conversationId !== null && first.sourceConversationId !== null && first.sourceConversationId !== ctx.conversationId;
+  if (!appointment && !corrected && !later && !SLOT_CHANGE.test(said)) {
     const created = await createMemory(
       tx,
       toNewMemory(item, ctx, 'conflicted', { statusReason: `Contradicts "${first.summary}" without a correction; waiting for confirmation` }),

@@ -39,7 +39,17 @@ const clean = (value: string) =>
 // A value ends before a time, a reason or a second fact ("Lives in Leeds now since May", "…and works…").
 const VALUE_END = String.raw`(?=\s+(?:now|since|for|from|with|and|but|because|so|after|before|last|next|this|these|in\s+(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|the\b))\b|\s+\d|\s*[,;.!?(（]|$)`;
 
-const HOME_EN = new RegExp(String.raw`^(?:(?:now|currently|still|finally|just|actually|recently)\s+)*(?:lives|living|live|is based|based|has moved|moved|relocated|settled|is settled|has settled)\s+(?:back\s+)?(?:in|to|near|out of)\s+(?:the\s+)?(.+?)` + VALUE_END, 'i');
+// "Still living at their parents' place in Mississauga", "Stays in Petaling Jaya" (habitual "stay"
+// is where one lives; "staying at my mum's this week" is a visit, so not "staying"), "Got a little
+// condo in Liberty Village", "Is in a little unit in Geelong now": a home acquired or lived in is
+// where one lives now.
+const HOME_EN = new RegExp(
+  String.raw`^(?:(?:now|currently|still|finally|just|actually|recently)\s+)*(?:(?:lives|living|live|is based|based|has moved|moved|relocated|settled|is settled|has settled|stays|stay)\s+(?:back\s+)?(?:in|to|near|out of)|(?:lives|living|live)\s+at)\s+(?:the\s+)?(.+?)` +
+    VALUE_END +
+    String.raw`|^(?:(?:just|finally|now)\s+)*(?:got|bought|rented|rents|renting|moved into|(?:is|are)\s+(?:now\s+)?in)\s+(?:a|an|our|my|their)\s+(?:(?:little|new|small|tiny|nice|own|first|cute|cheap)\s+)*(?:condo|flat|apartment|house|place|studio|home|townhouse|bungalow|unit)\s+(?:in|near)\s+(?:the\s+)?(.+?)` +
+    VALUE_END,
+  'i',
+);
 // "住totem park宿舍", "现在跟阿凯一起在kitsilano合租", "已经在成都安顿下来了": a Latin name may hold spaces.
 const HOME_ZH =
   /^(?:现在|目前|已经|刚|上个月|去年|最近)*(?:(?:住在|住|搬到|搬去|搬来|定居在?|家在)([\u4e00-\u9fffA-Za-z](?:[\u4e00-\u9fffA-Za-z]|(?<=[A-Za-z]) (?=[A-Za-z])){1,13}?)(?:了|啦|市|区)?(?=[，,。！!\s了啦]|[一二三四五六七八九十几两半\d]+(?:个|年|天|周|星期)|$)|(?:跟[\u4e00-\u9fffA-Za-z]{1,6}(?:一起)?)?在([\u4e00-\u9fffA-Za-z]{2,12}?)(?:合租|租房|租了|安顿|落脚|定居)|^(?:新家|新房子?|现在住的地方|新公寓)(?:在|是)\s*([\u4e00-\u9fffA-Za-z](?:[\u4e00-\u9fffA-Za-z]|(?<=[A-Za-z]) (?=[A-Za-z])){1,13}?)(?:那边|那儿|这边|附近|一带)?(?=[，,。！!\s]|$))/;
@@ -56,7 +66,8 @@ const JOB_EN = new RegExp(
 );
 const JOB_ZH = /^去[\u4e00-\u9fffA-Za-z]{1,12}?(?:当|做|担任)([\u4e00-\u9fffA-Za-z]{2,8})$|^(?:现在|目前|已经|刚|下个月|下周.)?(?:在|去)([\u4e00-\u9fffA-Za-z0-9]{1,12}?)(?:工作|上班|当|教书|教)|^(?:现在|目前|已经|刚|周末|平时|晚上|白天|每周.)*(?:在|去)\s*([\u4e00-\u9fffA-Za-z0-9][\u4e00-\u9fffA-Za-z0-9 ]{1,20}?)\s*(?:打工|兼职|实习|上班|工作|做(?:夜班|白班|晚班|兼职|全职)?[\u4e00-\u9fff]{0,3}?(?:理货|收银|客服|销售|前台|会计|设计|助理|经理|主管|服务员|产品|运营|开发|研发|技术|市场|财务|人事|HR|[员师工]))|^(?:现在|目前)?(?:是|当)\s*([\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z ]{1,20}?)(?:了)?$|(?:入职|跳槽到|升职为?|升任)([\u4e00-\u9fffA-Za-z]{2,10})|(退休)|^(?:现在|目前|已经|刚)*在\s*([\u4e00-\u9fffA-Za-z0-9 ]{1,14}?(?:公司|工厂|医院|学校|银行|餐厅|超市|事务所|集团|研究所|机构|工作室|诊所|酒店|药店|咖啡店|书店|便利店))\s*(?:上班|工作|打工|做|写|当|教|搞|干)|(?:调到|调去|转到|换到|去了)([\u4e00-\u9fffA-Za-z]{0,10}?(?:学校|小学|中学|初中|高中|大学|学院|幼儿园|医院|诊所|公司|银行|事务所|工厂|集团|研究所))/;
 
-const DIET_EN = /\b(vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|plant[- ]based|eats? (?:meat|fish) again|eating (?:meat|fish) again|eats? meat|eats? fish)\b/i;
+// A diet is one at a time: "doing mediterranean now" or "eating normal again" ends keto.
+const DIET_EN = /\b(vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|atkins|whole30|mediterranean(?= (?:diet|now|these days|instead)|$)|low[- ]carb|plant[- ]based|eats? (?:meat|fish) again|eating (?:meat|fish) again|eats? meat|eats? fish|eat(?:s|ing)? (?:normal(?:ly)?|everything) (?:again|now))\b/i;
 const DIET_ZH = /(蛋奶素|吃素|素食者?|开始吃肉|又吃肉|不吃肉)/;
 
 const STATUS_EN = /^(?:is|are|got|just got|now|has been|have been)?\s*(?:now\s+)?(married|engaged|single|divorced|separated|widowed)\b|^(?:broke up|split up)\b/i;

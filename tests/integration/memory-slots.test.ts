@@ -78,6 +78,39 @@ describe('slots: one current value, with history', () => {
     expect((await active(user.id)).some((s) => s.includes('physio'))).toBe(true);
   });
 
+  it('a new value said plainly in a later conversation replaces the old; in the same conversation it waits beside it', async () => {
+    const later = await story(['I live in Lyon.', 'I live in Leeds.']);
+    expect((await active(later.id)).filter((s) => s.includes('lyon'))).toEqual([]);
+    expect((await withStatus(later.id, 'superseded')).some((s) => s.includes('lyon'))).toBe(true);
+
+    const user = await seedUser(t.db, 'slots');
+    const jobs = testJobs(t);
+    const conversation = crypto.randomUUID();
+    for (const line of ['I live in Lyon.', 'I live in Leeds.']) await chatTurn(t, jobs, user, conversation, line);
+    expect((await active(user.id)).some((s) => s.includes('lyon'))).toBe(true);
+    expect((await withStatus(user.id, 'conflicted')).some((s) => s.includes('leeds'))).toBe(true);
+  });
+
+  it('said the way people say it: a start date before the job, a flat got, a diet dropped', async () => {
+    const job = await story(["I'm a paralegal at Brandt & Loew.", 'GOT THE JOB!!! 🎉 starting april 6 as a compliance analyst at Prairie State Credit Union']);
+    expect((await active(job.id)).some((s) => s.includes('compliance analyst at prairie state credit union'))).toBe(true);
+    expect((await active(job.id)).filter((s) => s.includes('paralegal'))).toEqual([]);
+
+    const home = await story(['still living at my parents place in mississauga', 'i MOVED OUT. got a little condo in liberty village, 10 min walk to the office']);
+    expect((await active(home.id)).filter((s) => s.includes('mississauga'))).toEqual([]);
+    expect((await withStatus(home.id, 'superseded')).some((s) => s.includes('mississauga'))).toBe(true);
+
+    const diet = await story(['doing keto at the moment, day 20, feeling good', 'ok the low carb thing is dead, im doing mediterranean now']);
+    expect((await active(diet.id)).filter((s) => s.includes('keto'))).toEqual([]);
+    expect((await active(diet.id)).some((s) => s.includes('mediterranean'))).toBe(true);
+  });
+
+  it("where someone's mother lives is hers, in Chinese too: the user's home stays", async () => {
+    const user = await story(['我住在望京', '我妈是湖南人 住在长沙', 'Daniel的妈妈是马来西亚人 住在槟城 下个月我们要去看她']);
+    expect((await active(user.id)).some((s) => s.includes('望京'))).toBe(true);
+    expect(await withStatus(user.id, 'superseded')).toEqual([]);
+  });
+
   it("someone else's move is theirs: the user's home stays", async () => {
     const user = await story(['I live in Lyon.', 'My sister lives in Oslo and she just moved to Bergen.']);
     expect((await active(user.id)).some((s) => s.includes('lives in lyon'))).toBe(true);

@@ -31,7 +31,8 @@ const DEADLINE = /\b(?:by|before|until|due|no later than)\s+(?:next\s+|this\s+|t
 const DELIVERABLES = /\b(?:report|proposal|draft|slides|deck|paper|thesis|essay|assignment|homework|taxes|invoice|application|pr|code review|spec|prd|rfc|budget|plan)\b/i;
 const RECURRING_DATE = /\b(?:birthday|bday|anniversary|name day)\b|生日|纪念日/i;
 // "I'm getting married in June" is the future: past tense is read from the verb after the subject.
-const PAST_MARKER_EN = /\b(?:ago|last|yesterday|earlier)\b/i;
+// "last" of a time ("last week", "last friday"), not the final one ("my last day at the firm is march 31").
+const PAST_MARKER_EN = /\b(?:ago|yesterday|earlier|last\s+(?:week|weekend|month|year|night|time|term|semester|season|spring|summer|autumn|fall|winter|christmas|easter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|few|couple))\b/i;
 const PAST_VERB_EN = new RegExp(
   String.raw`(?:^|\b(?:i|we|my \w+|our \w+|they|he|she)\s+(?:just\s+|finally\s+|recently\s+|already\s+|only\s+)?)(?:got promoted|${[...IRREGULAR_PAST].join('|')}|started|finished|moved|switched|visited|joined|graduated|married|hired|fired|launched|shipped|released|returned|arrived|passed|failed|signed|completed|retired|resigned|\w+ed)\b`,
   'i',
@@ -91,7 +92,11 @@ const datedEnglish: Rule = {
  * "starting as a data analyst at shopify on april 6": a new job is the user's job from then on,
  * not a plan that expires on its start date (issue 12). The dated item stays beside it.
  */
-function newJob(ctx: RuleContext, summary: string, entities: string[], time: ResolvedTime): Draft[] {
+function newJob(ctx: RuleContext, dated: string, entities: string[], time: ResolvedTime): Draft[] {
+  // "starting april 6 as a compliance analyst at …": the date may sit between the verb and the job.
+  const when = time.expression.trim();
+  const at = when ? dated.toLowerCase().indexOf(when.toLowerCase()) : -1;
+  const summary = at > 0 && /^\S+\s+(?:on\s+|from\s+)?$/i.test(dated.slice(0, at)) ? `${dated.slice(0, at).replace(/\s+(?:on|from)\s+$/i, ' ')}${dated.slice(at + when.length).trimStart()}` : dated;
   const verb = /^(?:starting|started|start|starts|joining|joined|beginning|began)\s+(as|at|with)\b/i.exec(summary);
   if (!verb) return [];
   const slot = slotOf({ type: 'semantic', kind: 'fact', summary, entities });

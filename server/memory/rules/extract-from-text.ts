@@ -79,8 +79,9 @@ const DROPPED_WO_ZH =
 /** The clause with its dropped 我 restored (a statement of its own, not an elaboration), or null. */
 function withDroppedWoZh(clause: Segment, previous: Segment | undefined): Segment | null {
   if (!DROPPED_WO_ZH.test(clause.text)) return null;
-  // "他最近…，现在在…上班" goes on about him.
+  // "他最近…，现在在…上班" goes on about him; "我妈是湖南人 住在长沙" about her.
   if (previous && ZH_OTHER_SUBJECT.test(previous.text) && !/我/.test(previous.text)) return null;
+  if (previous && THEIR_CLAUSE_ZH.test(previous.text)) return null;
   return { ...clause, text: `我${clause.text}` };
 }
 
@@ -170,8 +171,9 @@ function withPersonZh(clause: Segment, person: string | null): Segment {
 
 // "室友 Ollie 是英国人，吃素的": a clause with no subject that says what someone is, eats or likes,
 // right after a clause about one of the user's people, is about that person too.
-const THEIR_CLAUSE_ZH = new RegExp(`^((?:我的?)?(?:${RELATION_ZH})(?:\\s*[A-Za-z][\\w'’-]*\\s*)?)(?=是|在|也|很|特别|不|喜欢|对)`);
-const THEIR_PREDICATE_ZH = /^(?:也|还|一直|从来)?(?:吃素|不吃|不喝|不能吃|不能喝|对.{1,8}过敏|过敏|喜欢|讨厌|特别怕|怕|是[\u4e00-\u9fff]{1,6}人|在[\u4e00-\u9fffA-Za-z ]{2,12}(?:上班|工作|读书|上学))/;
+// "Daniel的妈妈是马来西亚人 住在槟城", "老公的爸爸…": someone's relation is someone else too.
+const THEIR_CLAUSE_ZH = new RegExp(`^((?:我的?|[A-Za-z][\\w'’-]*\\s*的|[\\u4e00-\\u9fff]{1,3}的)?(?:${RELATION_ZH})(?:\\s*[A-Za-z][\\w'’-]*\\s*)?)(?=是|在|住|也|很|特别|不|喜欢|对)`);
+const THEIR_PREDICATE_ZH = /^(?:也|还|一直|从来)?(?:住(?:在)?[\u4e00-\u9fffA-Za-z]{2,12}|吃素|不吃|不喝|不能吃|不能喝|对.{1,8}过敏|过敏|喜欢|讨厌|特别怕|怕|是[\u4e00-\u9fff]{1,6}人|在[\u4e00-\u9fffA-Za-z ]{2,12}(?:上班|工作|读书|上学))/;
 
 function withTheirSubjectZh(clause: Segment, previous: Segment | undefined): Segment {
   const subject = previous ? THEIR_CLAUSE_ZH.exec(previous.text)?.[1]?.trim() : undefined;

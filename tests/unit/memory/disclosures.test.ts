@@ -128,6 +128,17 @@ describe('what a fact is about, when it sits in the next clause (issue 12)', () 
     expect(summaries('医生说我血糖偏高 要少吃甜的').some((s) => s.includes('血糖偏高'))).toBe(true);
     // Someone else's opinion stays out.
     expect(summaries('我朋友说这家店的火锅特别好吃')).toEqual([]);
+    // Where she lives is hers: the clause without a subject goes on about the person just named.
+    expect(summaries('我妈是湖南人 住在长沙')).toContain('妈住在长沙');
+    expect(summaries('daniel的妈妈是马来西亚人 住在槟城 下个月我们要去看她').filter((s) => s.includes('槟城'))).toEqual(['daniel的妈妈住在槟城']);
+    expect(summaries('我是湖南人 住在长沙')).toContain('住在长沙');
+  });
+
+  it('a job whose start date comes first, and a last day that is still ahead', () => {
+    const job = items('GOT THE JOB!!! starting april 6 as a compliance analyst at Prairie State Credit Union. my last day at the firm is march 31');
+    expect(job.find((i) => i.type === 'semantic' && /compliance analyst/.test(i.summary))?.summary).toBe('Works as a compliance analyst at prairie state credit union (from 2026-04-06)');
+    // "last day" is the final one, not last week: March 31 is ahead of March 5.
+    expect(job.find((i) => /last day/i.test(i.summary))).toMatchObject({ kind: 'plan', summary: expect.stringContaining('2026-03-31') as unknown });
   });
 
   it('Chinese: pets named in the clause after them, a groan taints only what follows it', () => {

@@ -21,6 +21,23 @@ describe('single-valued slots read from a memory’s words (SPEC §4.4)', () => 
     expect(slot('现在在腾讯公司上班')).toEqual({ attribute: 'employer', value: '腾讯公司' });
   });
 
+  it('reads a home lived at, stayed in or acquired; a visit or a stay this week is none', () => {
+    expect(slot('Still living at their parents place in mississauga')).toEqual({ attribute: 'home', value: 'their parents place in mississauga' });
+    expect(slot('Stays in Petaling Jaya')).toEqual({ attribute: 'home', value: 'petaling jaya' });
+    expect(slot('Got a little condo in liberty village')).toEqual({ attribute: 'home', value: 'liberty village' });
+    expect(slot('Is in a little unit in Geelong now')).toEqual({ attribute: 'home', value: 'geelong' });
+    expect(slot("Staying at their mum's this week")).toBeNull();
+    expect(slot('Is in berlin this week for work')).toBeNull();
+    expect(slot('Is in a meeting in london')).toBeNull();
+  });
+
+  it('reads one diet at a time, a diet given up for normal food included', () => {
+    expect(slot('Doing keto at the moment')).toEqual({ attribute: 'diet', value: 'keto' });
+    expect(slot('Doing mediterranean now')).toEqual({ attribute: 'diet', value: 'mediterranean' });
+    expect(slot('Eating normal again')).toEqual({ attribute: 'diet', value: 'eating normal again' });
+    expect(slot('Loves mediterranean food')).toBeNull();
+  });
+
   it('gives a mood or a taste no slot', () => {
     expect(slot('Loves sushi')).toBeNull();
     expect(slot('Is tired today')).toBeNull();
