@@ -13,14 +13,14 @@ const GROUPS: readonly ConceptGroup[] = [
       'supper', 'recipe', 'snack', 'dish', 'restaurant', 'menu', 'ingredient', 'cuisine', 'diet',
       'bake', 'peanut', 'nut', 'shellfish', 'gluten', 'dairy', 'lactose', 'egg', 'soy', 'wheat',
       'fish', 'meat', 'seafood', 'vegetarian', 'vegan', 'chicken', 'beef', 'pork', 'pizza',
-      'pasta', 'rice', 'noodle', 'spicy', 'sugar', 'dessert', 'fruit', 'vegetable', 'hungry',
+      'pasta', 'rice', 'noodle', 'spicy', 'sugar', 'dessert', 'fruit', 'vegetable', 'hungry', 'reflux',
     ],
-    zh: ['吃', '饭', '菜', '食', '餐', '做饭', '烹饪', '菜谱', '食谱', '饮食', '花生', '坚果', '海鲜', '鸡蛋', '牛奶', '素食', '辣', '肉', '面条', '甜'],
+    zh: ['吃', '饭', '菜', '食', '餐', '做饭', '烹饪', '菜谱', '食谱', '饮食', '花生', '坚果', '海鲜', '鸡蛋', '牛奶', '乳糖', '素食', '辣', '肉', '面条', '甜', '烤', '蛋糕', '甜点', '零食', '外卖'],
   },
   {
     id: 'allergy',
     en: ['allergy', 'allergic', 'allergen', 'intolerant', 'intolerance', 'avoid', 'react', 'reaction'],
-    zh: ['过敏', '忌口', '避免', '不能吃', '不耐受'],
+    zh: ['过敏', '忌口', '避免', '避开', '不能吃', '不耐受'],
   },
   {
     id: 'drink',

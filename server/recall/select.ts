@@ -10,6 +10,7 @@ import { normaliseSummary } from '../memory/memory-match';
 import { searchTerms } from '../memory/search-text';
 import type { MemoryRow } from '../memory/memory-types';
 import { formatInstructionLine, formatMemoryLine, formatMemorySection } from './format';
+import { expandQuestion } from './query-concepts';
 import type { ScoreParts } from './score';
 
 export type Route = 'vector' | 'fulltext' | 'structured' | 'core' | 'procedural' | 'time';
@@ -47,6 +48,11 @@ const ONLY_ME = /\b(?:just|only)\s+(?:for\s+)?(?:me|myself)\b|\bfor myself\b|\bm
 
 // A sensitive memory needs this much similarity, a keyword hit or a shared topic to be volunteered.
 const SENSITIVE_MIN_SIMILARITY = 0.5;
+// …but a time of the week is no topic unless the question asks what is planned: "周末推荐部电影" and
+// "每两周去看一次心理咨询师" share only 周, "fun with the twins this weekend" and "sees a therapist
+// every other tuesday evening" only the calendar; "我下周有什么安排" asks for the appointment itself.
+const CALENDAR_HAN = /^[周天月年日号点时晚早]$/u;
+const CALENDAR = '#schedule';
 
 function shorten(summary: string, maxTokens: number): string {
   if (countTokens(summary) <= maxTokens) return summary;
@@ -76,10 +82,17 @@ const DEFAULT_LIMITS: RecallLimits = { maxItems: config.recall.maxItems, maxToke
  * its context: what was said around it is no reason to volunteer it), high similarity, or a
  * shared concept ("what should I cook?" and "allergic to peanuts" are both about food).
  */
-function topicNeedsIt(c: ScoredCandidate, queryConcepts: Set<string>, queryTerms: Set<string>): boolean {
+function topicNeedsIt(c: ScoredCandidate, query: QueryTopics): boolean {
   const own = `${c.memory.summary} ${c.memory.entities.join(' ')}`;
-  if (c.parts.similarity >= SENSITIVE_MIN_SIMILARITY || searchTerms(own).some((t) => queryTerms.has(t))) return true;
-  return sharedConcepts(queryConcepts, conceptsOf(own)).length > 0;
+  const counts = (term: string) => query.asksSchedule || (term !== CALENDAR && !CALENDAR_HAN.test(term));
+  if (c.parts.similarity >= SENSITIVE_MIN_SIMILARITY || searchTerms(own).some((t) => query.terms.has(t) && counts(t))) return true;
+  return sharedConcepts(query.concepts, conceptsOf(own)).some(counts);
+}
+
+interface QueryTopics {
+  concepts: Set<string>;
+  terms: Set<string>;
+  asksSchedule: boolean;
 }
 
 export function selectMemories(
@@ -90,7 +103,7 @@ export function selectMemories(
   timeZone = 'UTC',
 ): Selection {
   const queryConcepts = conceptsOf(query);
-  const queryTerms = new Set(searchTerms(query));
+  const topics: QueryTopics = { concepts: queryConcepts, terms: new Set(searchTerms(query)), asksSchedule: expandQuestion(query).concepts.includes('schedule') };
   const onlyMe = ONLY_ME.test(query);
   const decisions: Decision[] = [];
   const decide = (c: ScoredCandidate, outcome: Outcome, detail: string | null = null) =>
@@ -103,7 +116,7 @@ export function selectMemories(
     // (a share of a perfect BM25 match of 0.05–0.3): it lost more right memories than noise.
     else if (c.routes.length === 1 && c.routes[0] === 'vector' && c.parts.similarity < config.recall.minCosine) {
       decide(c, 'below_threshold', `similarity ${c.parts.similarity.toFixed(2)} < ${config.recall.minCosine}`);
-    } else if (c.memory.sensitive && !topicNeedsIt(c, queryConcepts, queryTerms)) {
+    } else if (c.memory.sensitive && !topicNeedsIt(c, topics)) {
       decide(c, 'filtered', 'sensitive: not relevant enough to volunteer');
     } else if (onlyMe && c.memory.kind === 'relationship' && !c.routes.includes('core')) {
       decide(c, 'filtered', "about someone else; the question is about the user alone");

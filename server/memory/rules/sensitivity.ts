@@ -9,7 +9,7 @@ export type SensitiveCategory = 'health' | 'finances' | 'family' | 'beliefs' | '
 const CATEGORIES: ReadonlyArray<readonly [SensitiveCategory, RegExp]> = [
   [
     'health',
-    /\b(?:allerg\w*|intoleran\w*|celiac|coeliac|diabet\w*|asthma|pregnan\w*|blood pressure|hypertension|cholesterol|medication|meds|prescription|therapy|therapist|depress\w*|anxiety|adhd|autis\w*|cancer|chemo\w*|surgery|disease|diagnos\w*|illness|disorder|disabilit\w*|colou?r ?blind|deaf|epilep\w*|migraines?|insomnia|smok\w*|sober|sobriety|alcoholi\w*|rehab|low-sodium|low sodium|miscarriage|ivf|hiv|std|injur\w*|chronic|symptom\w*|psychiatri\w*|psycholog\w*|counsell?(?:or|ing)|mental health|eating disorder|anorexi\w*|bulimi\w*|vaccin\w*)\b|过敏|疾病|生病|病了|药|医院|怀孕|孕期|高血压|糖尿病|抑郁|焦虑|手术|癌|哮喘|戒烟|戒酒|血压|体检|复查|疫苗|失眠|确诊|症|溃疡|胃炎|胃不好|痛风|心率|关节炎|湿疹|血糖|心理咨询|心理医生|咨询师|精神科|双相|躁郁/i,
+    /\b(?:allerg\w*|intoleran\w*|celiac|coeliac|diabet\w*|asthma|pregnan\w*|blood pressure|hypertension|cholesterol|medication|meds|prescription|therapy|therapist|depress\w*|anxiety|adhd|autis\w*|cancer|chemo\w*|surgery|disease|diagnos\w*|illness|disorder|disabilit\w*|colou?r ?blind|deaf|epilep\w*|migraines?|insomnia|smok\w*|sober|sobriety|alcoholi\w*|rehab|low-sodium|low sodium|miscarriage|ivf|hiv|std|injur\w*|chronic|symptom\w*|psychiatri\w*|psycholog\w*|counsell?(?:or|ing)|mental health|eating disorder|anorexi\w*|bulimi\w*|vaccin\w*|reflux|gerd|ibs|crohn\w*|arthritis|deficien\w*|anemi\w*|anaemi\w*|sprain\w*|fractur\w*|concussion)\b|过敏|不耐受|反流|贫血|扭伤|扭到(?:脚|腰|手|膝)|骨折|疾病|生病|病了|药|医院|怀孕|孕期|高血压|糖尿病|抑郁|焦虑|手术|癌|哮喘|戒烟|戒酒|血压|体检|复查|疫苗|失眠|确诊|症|溃疡|胃炎|胃不好|痛风|心率|关节炎|湿疹|血糖|心理咨询|心理医生|咨询师|精神科|双相|躁郁/i,
   ],
   [
     'finances',

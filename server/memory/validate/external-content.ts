@@ -25,11 +25,12 @@ const COPIED_EN =
 const COPIED_ZH = /(?:从|在)(?:网上|网站|网页|某个网站|文章|群里)(?:上|里)?(?:复制|抄|转|看到)(?:来|下来)?的?|原文(?:是|如下)[：:]/;
 
 // "the article says", "my friend texted me:", "She said …" — someone else's words follow (not "my
-// doctor says i have high blood pressure": the user's health, found by someone else). The
+// doctor says i have high blood pressure", "doc says i have iron deficiency": the user's health,
+// found by someone else; "doc" in chat is the doctor when what follows is about the user). The
 // speaker and the verb are in one clause: in "he hates cilantro, he says it tastes like soap" only
 // what follows the second "he says" is his.
 const ATTRIBUTION_EN =
-  /\b(?:(?:the|this|that|an?|one)\s+)?(?:article|post|blog|e-?mail|paper|book|review|tweet|message|text|study|report|news|document|doc|comment|thread|website|site|page|author|writer|letter|memo|notice|announcement|policy|quote|he|she|they|someone|somebody|people|everyone|(?:my|his|her|their|our)\s+(?!(?:doctor|gp|physio|physiotherapist|dentist|consultant|specialist|surgeon)\s+(?:says|said|thinks|reckons|confirmed)\s+(?:that\s+)?(?:i\b|i['’]|it['’]?s\b|it is\b))[a-z-]+)\b[^.!?\n"“,;]{0,40}?\b(?:says|said|writes|wrote|claims|claimed|states|stated|argues|argued|mentions|mentioned|reads|texted(?: me)?|emailed(?: me)?|messaged(?: me)?|told me|tells me|replied|posted|goes|puts it)\b(?:\s+that\b)?(?:\s+(?:this|these|the following)(?=\s*:))?\s*[:,]?/gi;
+  /\b(?:(?:the|this|that|an?|one)\s+)?(?:article|post|blog|e-?mail|paper|book|review|tweet|message|text|study|report|news|document|doc(?!\s+(?:says|said|thinks|reckons|confirmed)\s+(?:that\s+)?(?:i\b|i['’]|im\b|it['’]?s\b|my\b))|comment|thread|website|site|page|author|writer|letter|memo|notice|announcement|policy|quote|he|she|they|someone|somebody|people|everyone|(?:my|his|her|their|our)\s+(?!(?:doctor|gp|physio|physiotherapist|dentist|consultant|specialist|surgeon)\s+(?:says|said|thinks|reckons|confirmed)\s+(?:that\s+)?(?:i\b|i['’]|it['’]?s\b|it is\b))[a-z-]+)\b[^.!?\n"“,;]{0,40}?\b(?:says|said|writes|wrote|claims|claimed|states|stated|argues|argued|mentions|mentioned|reads|texted(?: me)?|emailed(?: me)?|messaged(?: me)?|told me|tells me|replied|posted|goes|puts it)\b(?:\s+that\b)?(?:\s+(?:this|these|the following)(?=\s*:))?\s*[:,]?/gi;
 // Not "我男朋友说他下个月去成都" (his own news, kept as his) and not "医生说我血压高" (the user's
 // health, read by the rules as the user's fact): a boyfriend is not a 朋友, and a doctor's
 // finding about the user is not an opinion to keep out.

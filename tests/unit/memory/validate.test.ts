@@ -237,6 +237,20 @@ describe('validateExtracted: status', () => {
     expect(result.accepted[0]).toMatchObject({ status: 'active', sensitive: true });
   });
 
+  it('knows everyday health words: reflux, an intolerance, an injury, a deficiency, in both languages', () => {
+    const cases = [
+      ['was up half the night w acid reflux', 'Was up half the night with acid reflux'],
+      ['有乳糖不耐受', '有乳糖不耐受'],
+      ['上周扭到脚踝了', '上周扭到脚踝了'],
+      ['doc says i have iron deficiency', 'Has iron deficiency'],
+      ['sprained my wrist on sunday', 'Sprained their wrist on sunday'],
+    ];
+    for (const [quote, summary] of cases) {
+      const result = validateExtracted([item(quote!, { kind: 'fact', summary: summary! })], said(quote!));
+      expect(result.accepted[0]?.sensitive, quote).toBe(true);
+    }
+  });
+
   it('treats an explicit "remember" as the user’s confirmation', () => {
     const window = said("Remember that I'm allergic to peanuts");
     const result = validateExtracted(extractWithRules(window), window);

@@ -112,6 +112,18 @@ describe('selection and budget (SPEC §5.2–5.4)', () => {
     expect(selectMemories([allergy], [], undefined, 'Suggest a movie for tonight').decisions[0]?.outcome).toBe('filtered');
   });
 
+  it('a time of the week is no topic, unless the question asks what is planned', () => {
+    const counsellor = () => candidate({ summary: '每两周去看一次心理咨询师', sensitive: true }, 0.1, ['fulltext']);
+    const therapist = () => candidate({ summary: 'Sees a therapist every other tuesday evening', sensitive: true }, 0.1, ['fulltext']);
+    expect(selectMemories([counsellor()], [], undefined, '周末推荐部电影呗').decisions[0]?.outcome).toBe('filtered');
+    expect(selectMemories([therapist()], [], undefined, 'something fun to do with the twins this weekend').decisions[0]?.outcome).toBe('filtered');
+    expect(selectMemories([counsellor()], [], undefined, '我下周有什么安排').decisions[0]?.outcome).toBe('injected');
+    expect(selectMemories([therapist()], [], undefined, "what's on my calendar tuesday?").decisions[0]?.outcome).toBe('injected');
+    // A food question still reaches a food intolerance said in Chinese.
+    const lactose = candidate({ summary: '有乳糖不耐受', sensitive: true }, 0.1, ['fulltext']);
+    expect(selectMemories([lactose], [], undefined, '周末想烤个蛋糕 有什么材料我得避开').decisions[0]?.outcome).toBe('injected');
+  });
+
   it('always includes core items and procedural rules, in the SPEC format the offline model reads', () => {
     const core = candidate({ summary: 'Allergic to peanuts', kind: 'constraint', importance: 5 }, 0.1, ['core']);
     const rule = memory({ type: 'procedural', kind: 'rule', summary: 'Answer in bullet points' });
