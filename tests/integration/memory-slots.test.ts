@@ -111,6 +111,19 @@ describe('slots: one current value, with history', () => {
     expect(await withStatus(user.id, 'superseded')).toEqual([]);
   });
 
+  it('a correction that gives only the right value replaces the statement it corrects', async () => {
+    const user = await seedUser(t.db, 'slots');
+    const jobs = testJobs(t);
+    const conversation = crypto.randomUUID();
+    for (const line of ["I've joined a book club at the library! We meet the first Tuesday of every month", "Oh wait, I had that wrong, it's the first Wednesday. Silly me."]) {
+      await chatTurn(t, jobs, user, conversation, line);
+    }
+    const now = await active(user.id);
+    expect(now.filter((s) => s.includes('tuesday'))).toEqual([]);
+    expect(now).toContain('meets the first wednesday of every month');
+    expect((await withStatus(user.id, 'superseded')).some((s) => s.includes('tuesday'))).toBe(true);
+  });
+
   it("someone else's move is theirs: the user's home stays", async () => {
     const user = await story(['I live in Lyon.', 'My sister lives in Oslo and she just moved to Bergen.']);
     expect((await active(user.id)).some((s) => s.includes('lives in lyon'))).toBe(true);

@@ -17,6 +17,7 @@ import { ENGLISH_UPDATE_RULES } from './english-updates';
 import { CORRECTION_LEAD_EN, isConditionClause, isHedged, isHypothetical, isOneOff, isPersistentRequest, isQuestion, isVenting } from './filters';
 import { INSTRUCTION_RULES } from './instructions';
 import { RESCHEDULE_RULES } from './reschedule';
+import { VALUE_CORRECTION_RULES } from './value-corrections';
 import { isAnswerStyleRequest, STANDING_INSTRUCTION_RULES } from './standing-instructions';
 import { IN_PASSING_RULES } from './in-passing';
 import { noteFor } from './notes';
@@ -29,6 +30,7 @@ const ALL_RULES: readonly Rule[] = [
   ...INSTRUCTION_RULES,
   ...STANDING_INSTRUCTION_RULES,
   ...RESCHEDULE_RULES,
+  ...VALUE_CORRECTION_RULES,
   ...ENGLISH_UPDATE_RULES,
   ...ENGLISH_RULES,
   ...IN_PASSING_RULES,

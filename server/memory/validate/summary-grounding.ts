@@ -36,8 +36,12 @@ const RELATION_THE_PRONOUN_NAMES = new RegExp(RELATION_ZH, 'g');
 const THIRD_PERSON_EN = /\b(?:he|she|they|hes|shes|he['’]s|she['’]s|they['’]re|theyre|he['’]d|she['’]d)\b/i;
 const NAMED_SUBJECT_EN = /^(?:[\p{L}'’-]+\s+){1,3}?(?=(?:is|are|was|were|has|have|had|will|would|can|does|did|loves|hates|likes|works|lives)\b)/iu;
 
-/** What is wrong with `summary` as a summary of `message` (containing `quote`), or null. */
-export function summaryProblem(summary: string, quote: string, message: string): string | null {
+/**
+ * What is wrong with `summary` as a summary of `message` (containing `quote`), or null. A
+ * correction restates what it corrects ("it's the first Wednesday" → "Meets the first Wednesday of
+ * every month"): its words may also come from the user's `corrected` earlier words.
+ */
+export function summaryProblem(summary: string, quote: string, message: string, corrected = ''): string | null {
   if (looksLikePromptInjection(summary) && !looksLikePromptInjection(quote)) return 'the summary carries an instruction the quote does not';
   const links = summary.match(URL) ?? [];
   if (links.some((link) => !message.toLowerCase().includes(link.toLowerCase()))) return 'the summary has a link the message does not';
@@ -45,7 +49,7 @@ export function summaryProblem(summary: string, quote: string, message: string):
   if (isMostlyChinese(summary) !== isMostlyChinese(quote)) return null;
 
   if (isMostlyChinese(summary)) {
-    const own = new Set(cjkContentChars(message));
+    const own = new Set(cjkContentChars(`${message} ${corrected}`));
     // "他穿43码" after "我男朋友阿杰…": the summary names who 他 is ("男朋友穿43码"), from the
     // message before; the relation word is the rule's reading of the pronoun, not an invention.
     const named = /[他她它]/.test(quote) ? summary.replace(RELATION_THE_PRONOUN_NAMES, '') : summary;
@@ -53,7 +57,7 @@ export function summaryProblem(summary: string, quote: string, message: string):
     const missing = chars.filter((c) => !own.has(c));
     return chars.length >= 4 && missing.length / chars.length > MAX_UNGROUNDED_SHARE ? `the summary's words are not in the message (${missing.join('')})` : null;
   }
-  const own = new Set(contentStems(message));
+  const own = new Set(contentStems(`${message} ${corrected}`));
   // "Boy Nikau is vegetarian now" for "he's decided he's vegetarian now": the subject names who
   // "he" is, from the message before, as the Chinese check allows for 他/她.
   const named = THIRD_PERSON_EN.test(quote) ? summary.replace(NAMED_SUBJECT_EN, '') : summary;

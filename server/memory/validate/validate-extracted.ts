@@ -117,7 +117,8 @@ function validateOne(raw: unknown, window: ExtractionWindow, knownSecrets: reado
   const secrets = handleSecrets(item, [...knownSecrets, ...secretPartsIn(message.content, own)]);
   if (secrets.drop) return drop('secret', secrets.detail);
   const clean = secrets.item;
-  const summaryIssue = summaryProblem(clean.summary, clean.quote, message.content);
+  const earlier = clean.negative_update ? window.messages.filter((m) => m.role === 'user' && m.createdAt < message.createdAt).map((m) => m.content).join('\n') : '';
+  const summaryIssue = summaryProblem(clean.summary, clean.quote, message.content, earlier);
   if (summaryIssue) {
     countHealth('summary_ungrounded');
     return drop('ungrounded_summary', summaryIssue);

@@ -117,6 +117,37 @@ describe('running and allergies', () => {
   });
 });
 
+describe('a correction that gives only the right value', () => {
+  const accepted = (text: string, before: string) => {
+    const window = said(text, [['user', before], ['assistant', 'Noted!']]);
+    return validateExtracted(extractWithRules(window), window).accepted.map(({ type, kind, summary, negative_update, conflict_hint }) => ({ type, kind, summary, negative_update, conflict_hint }));
+  };
+
+  it('restates the statement it corrects, with the value swapped, aimed at the old value', () => {
+    expect(accepted("Oh wait, I had that wrong, it's the first Wednesday. Silly me.", 'We meet the first Tuesday of every month')).toContainEqual({
+      type: 'semantic',
+      kind: 'fact',
+      summary: 'Meets the first Wednesday of every month',
+      negative_update: true,
+      conflict_hint: 'Tuesday',
+    });
+    expect(accepted('哦不对 疫苗是10号 我看错了', '6月8号带豆豆去打疫苗')).toContainEqual({
+      type: 'episodic',
+      kind: 'plan',
+      summary: '6月10号带豆豆去打疫苗（2026-06-10）',
+      negative_update: true,
+      conflict_hint: '8号',
+    });
+    // "下周三" keeps its 下周 when only the weekday changes; "HR" changed it, HR is not the topic.
+    expect(accepted('wait 不对 HR刚改成周四了 lol 多一天准备', '下周三有个grab的面试 好紧张啊').map((i) => i.summary)).toContainEqual(expect.stringMatching(/^下周四有个grab的面试.*（2026-03-12）$/));
+  });
+
+  it('needs the value to open what follows, and a date to be one', () => {
+    expect(accepted("actually that's fine, see you monday", 'dinner is on friday').filter((i) => i.negative_update)).toEqual([]);
+    expect(accepted("actually it's the 3rd time this week lol", 'my birthday is on the 12th').filter((i) => i.negative_update)).toEqual([]);
+  });
+});
+
 describe('the fast channel', () => {
   it('turns "from now on" into a procedural rule with importance ≥ 4', () => {
     const window = said('From now on, answer in British English.');

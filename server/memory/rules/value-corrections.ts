@@ -1,0 +1,143 @@
+/**
+ * A correction that gives only the right value (issue 12): "We meet the first Tuesday of every
+ * month" → "oh wait, I had that wrong, it's the first Wednesday"; "6月8号带豆豆去打疫苗" → "哦不对
+ * 疫苗是10号 我看错了"; "下周三有个grab的面试" → "wait 不对 HR刚改成周四了". The right value alone says
+ * nothing ("it's the first Wednesday"), so the item is the statement it corrects, said again with
+ * the value swapped: the latest earlier sentence of the user's that holds a value of the same kind
+ * (a weekday, a day of the month, a clock time). It is a correction aimed at the old value
+ * (negative update, hint = the old value), so apply-memories.ts supersedes the memory holding it.
+ */
+import { draftFor, type Rule, type RuleContext } from './context';
+import type { Draft } from './draft';
+import { FREQUENCY_EN, FREQUENCY_ZH } from './lexicon';
+
+// A restated correction outranks a reading of the bare clause ("HR刚改成周四了" as a move of nothing named).
+const PRIORITY = 1;
+
+type ValueKind = 'weekday' | 'day' | 'time';
+
+interface TypedValue {
+  kind: ValueKind;
+  /** Comparable form: "wednesday", "10", "16:00". */
+  norm: string;
+  /** Where it stands in its text, and its words there. */
+  index: number;
+  text: string;
+}
+
+const WEEKDAYS_EN = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const WEEKDAY_EN = /\b(sun|mon|tue|tues|wed|thu|thur|thurs|fri|sat)(?:day|nesday|rsday|urday|sday)?s?\b/gi;
+// ("the 3rd time this week", "my 2nd year" are no dates.)
+const ORDINAL_DAY_EN = /\b(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:time|times|place|floor|year|grade|attempt|try|round|one|edition|kid|child|birthday|anniversary|person|party|hand|century|week|month|day))/gi;
+const CLOCK_EN = /\b(\d{1,2})(?::(\d\d))?\s*(am|pm)\b/gi;
+const WEEKDAYS_ZH = '日一二三四五六';
+const WEEKDAY_ZH = /(?:周|星期|礼拜)([一二三四五六日天])/g;
+const DAY_ZH = /(\d{1,2}|[一二三四五六七八九十]{1,3})(?:号|日)(?!本|子|常|记)/g;
+const CLOCK_ZH = /(\d{1,2}|[一二三四五六七八九十]{1,3})点(半)?/g;
+const HAN_NUMBER: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+
+function hanNumber(text: string): number {
+  if (/^\d+$/.test(text)) return Number(text);
+  const [tens, ones] = text.includes('十') ? text.split('十') : ['', text];
+  return (text.includes('十') ? (tens ? (HAN_NUMBER[tens] ?? 0) : 1) * 10 : 0) + (ones ? (HAN_NUMBER[ones] ?? 0) : 0);
+}
+
+function typedValues(text: string): TypedValue[] {
+  const found: TypedValue[] = [];
+  const add = (kind: ValueKind, norm: string, match: RegExpMatchArray) => found.push({ kind, norm, index: match.index ?? 0, text: match[0] });
+  for (const m of text.matchAll(WEEKDAY_EN)) {
+    const day = WEEKDAYS_EN.find((name) => name.startsWith(m[1]!.toLowerCase().slice(0, 3)));
+    // "sat" and "sun" alone are words too ("sat down", "the sun"): only the whole name counts.
+    if (day && (m[0].length > 3 || !/^(?:sat|sun)$/i.test(m[0]))) add('weekday', day, m);
+  }
+  for (const m of text.matchAll(ORDINAL_DAY_EN)) add('day', String(Number(m[1])), m);
+  for (const m of text.matchAll(CLOCK_EN)) add('time', `${(Number(m[1]) % 12) + (m[3]!.toLowerCase() === 'pm' ? 12 : 0)}:${m[2] ?? '00'}`, m);
+  for (const m of text.matchAll(WEEKDAY_ZH)) add('weekday', WEEKDAYS_EN[WEEKDAYS_ZH.indexOf(m[1] === '天' ? '日' : m[1]!)]!, m);
+  for (const m of text.matchAll(DAY_ZH)) add('day', String(hanNumber(m[1]!)), m);
+  for (const m of text.matchAll(CLOCK_ZH)) add('time', `${hanNumber(m[1]!)}:${m[2] ? '30' : '00'}`, m);
+  return found.sort((a, b) => a.index - b.index);
+}
+
+// "i had that wrong", "i read the email wrong", "wait no", 不对, 看错了, 改成.
+const CUE_EN = /\b(?:actually|i had (?:it|that|this) wrong|i (?:got|read|heard|wrote|typed|said) (?:it|that|this|the \w+) wrong|i misread|wait,? no|no,? wait|sorry,? i meant|i meant|my bad|correction)\b/i;
+const CUE_ZH = /不对|说错|看错|记错|搞错|打错|写错|其实是|改成|改到|改在/;
+// The right value, said as what "it" (or the thing) is: "it's the first Wednesday", "the 10k is
+// actually the 7th", 疫苗是10号, 改成周四.
+const RIGHT_EN = /\b(?:it['’]?s|its|it is|it['’]?ll be|it will be|that['’]?s|(?:the|my|our)\s+([a-z0-9][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|was)|i meant)\s+(?:actually\s+|really\s+)?(?:on\s+|at\s+)?(.+)$/i;
+const RIGHT_ZH = /(?:([\u4e00-\u9fffA-Za-z0-9]{1,6}?)(?:其实)?是|改成|改到|改在)(.+)$/;
+
+interface Correction {
+  right: TypedValue;
+  topic: string | null;
+}
+
+function correctionIn(ctx: RuleContext): Correction | null {
+  const text = ctx.sentence.text;
+  // Code-switched chat ("wait 不对 HR刚改成周四了 lol") may be read as either language.
+  if (!CUE_EN.test(text) && !CUE_ZH.test(text)) return null;
+  const said = (ctx.chinese ? (RIGHT_ZH.exec(text) ?? RIGHT_EN.exec(text)) : (RIGHT_EN.exec(text) ?? RIGHT_ZH.exec(text)));
+  if (!said?.[2]) return null;
+  const right = typedValues(said[2])[0];
+  // The value must open what follows ("it's the first Wednesday", not "it's fine, see you monday").
+  if (!right || said[2].slice(0, right.index).replace(/\b(?:the|first|second|third|fourth|last|this|next|coming)\b|下|这|本/gi, '').trim() !== '') return null;
+  const topic = said[1]?.trim().toLowerCase() ?? null;
+  // A topic is a thing ("the 10k", 疫苗), not who changed it ("HR刚改成…").
+  return { right, topic: topic && !/^(?:it|that|this|he|she|they|we|i|这|那|就|都|也|还)$/i.test(topic) && !/[A-Za-z]+[\u4e00-\u9fff]/.test(topic) ? topic : null };
+}
+
+/** The latest earlier sentence of the user's with a different value of the same kind (and the topic, if named). */
+function correctedSource(ctx: RuleContext, correction: Correction): { sentence: string; wrong: TypedValue } | null {
+  const before = ctx.text.slice(0, ctx.sentence.start);
+  const texts = [before, ...ctx.earlierUserTexts()];
+  for (const text of texts) {
+    const sentences = text.split(/(?<=[.!?。！？])\s*|\n+/).reverse();
+    for (const sentence of sentences) {
+      if (correction.topic && !sentence.toLowerCase().includes(correction.topic)) continue;
+      const wrong = typedValues(sentence).find((v) => v.kind === correction.right.kind);
+      if (wrong && wrong.norm !== correction.right.norm) return { sentence: sentence.trim(), wrong };
+    }
+  }
+  return null;
+}
+
+/** The old sentence with the right value in place of the wrong one (same kind, so same shape). */
+function swapValue(sentence: string, wrong: TypedValue, right: TypedValue): string {
+  let replacement = right.text;
+  // "下周三" keeps its 下 and 周 when only the day changes: swap like for like.
+  if (wrong.kind === 'weekday' && /^(?:周|星期|礼拜)/.test(wrong.text) && /^(?:周|星期|礼拜)/.test(right.text)) replacement = `${wrong.text.slice(0, -1)}${right.text.slice(-1)}`;
+  if (wrong.kind === 'weekday' && /^[a-z]/i.test(wrong.text) && /^[a-z]/i.test(right.text)) replacement = /^[A-Z]/.test(wrong.text) ? right.norm.charAt(0).toUpperCase() + right.norm.slice(1) : right.norm;
+  return `${sentence.slice(0, wrong.index)}${replacement}${sentence.slice(wrong.index + wrong.text.length)}`;
+}
+
+function corrections(ctx: RuleContext): Draft[] {
+  const correction = correctionIn(ctx);
+  if (!correction) return [];
+  const source = correctedSource(ctx, correction);
+  if (!source) return [];
+  const restated = swapValue(source.sentence, source.wrong, correction.right);
+  const summary = ctx.describe(restated);
+  if (!summary) return [];
+  // "We meet the first Wednesday of every month" is a standing fact, not one date.
+  const recurring = FREQUENCY_EN.test(restated) || FREQUENCY_ZH.test(restated);
+  const time = recurring ? null : ctx.resolveTime(restated, 'future');
+  const future = time !== null && time.start.getTime() >= ctx.message.createdAt.getTime() - 86_400_000;
+  return [
+    draftFor(ctx, {
+      type: future ? 'episodic' : 'semantic',
+      kind: future ? 'plan' : 'fact',
+      summary: future ? ctx.withDate(summary, time) : summary,
+      entities: correction.topic ? [correction.topic] : [],
+      time: future ? time : null,
+      negative: true,
+      conflictHint: source.wrong.text,
+      context: source.sentence,
+      priority: PRIORITY,
+      exclusive: true,
+    }),
+  ];
+}
+
+export const VALUE_CORRECTION_RULES: readonly Rule[] = [
+  { name: 'value-correction', scope: 'sentence', lang: 'en', apply: corrections },
+  { name: 'value-correction-zh', scope: 'sentence', lang: 'zh', apply: corrections },
+];
