@@ -37,13 +37,28 @@ const CONCEPTS: readonly Concept[] = [
   },
   {
     id: 'children',
-    asks: /\bmy\s+(?:son|daughter|kids?|children|child|boy|girl|little one|toddler|baby)\b|儿子|女儿|孩子|闺女|宝宝/i,
+    asks: /\b(?:my|the|our)\s+(?:son|daughter|kids?|children|child|boy|girl|little one|toddler|baby)\b|\b(?:looks? after|babysit\w*|childcare|school run)\b|儿子|女儿|孩子|闺女|宝宝|带娃|接送/i,
     adds: 'son daughter kid kids child children boy girl baby 儿子 女儿 孩子 闺女 宝宝',
   },
   {
     id: 'study',
-    asks: /\b(?:study|studying|learn|learning|course|courses|class|classes|lessons?|degree|school|uni|university)\b|学什么|在学|学习|课程|上课|报了/i,
-    adds: 'learning learn study studying course class classes lessons degree 学 学习 课 报',
+    asks: /\b(?:study|studying|studied|learn|learning|course|courses|class|classes|lessons?|degree|school|uni|university|major|masters|phd|thesis|dissertation|research)\b|学什么|在学|学习|课程|上课|报了|专业|读研|读博|读的|论文|研究/i,
+    adds: 'learning learn study studying course class classes lessons degree masters phd thesis research university major 学 学习 课 报 专业 硕士 博士 论文 研究 大学',
+  },
+  {
+    id: 'instrument',
+    asks: /\b(?:instruments?|play (?:an|any) instrument)\b|乐器/i,
+    adds: 'guitar piano violin drums ukulele cello saxophone flute keyboard 吉他 钢琴 小提琴 鼓 尤克里里 古筝 乐器',
+  },
+  {
+    id: 'baby',
+    asks: /\b(?:the baby|baby due|due date|pregnan\w*|expecting)\b|宝宝什么时候|预产期|怀孕/i,
+    adds: 'pregnant due expecting baby 怀孕 预产期 宝宝',
+  },
+  {
+    id: 'birthday',
+    asks: /\b(?:birthday|bday|b-day|year older|how old)\b|生日|几岁/i,
+    adds: 'birthday bday 生日',
   },
   {
     id: 'trip',
@@ -113,10 +128,8 @@ export function expandQuestion(text: string): { concepts: string[]; words: strin
   // Chat drops apostrophes: "whats my girlfriends name" asks what "what's my girlfriend's name" does.
   const simple = toSimplified(text).replace(/\b(what|where|who|when|how|that|it|there)s\b/gi, "$1's");
   const hits = CONCEPTS.filter((c) => c.asks.test(simple));
-  // Words in the question's own script: an English question reads English memories and the Chinese
-  // words only cost postings (a question that mixes both keeps both).
-  const han = /[\u4e00-\u9fff]/.test(simple);
-  const latin = /[A-Za-z]{2,}/.test(simple.replace(/[\u4e00-\u9fff]/g, ''));
-  const keep = (word: string) => (/[\u4e00-\u9fff]/.test(word) ? han : latin || !han);
-  return { concepts: hits.map((c) => c.id), words: hits.flatMap((c) => c.adds.split(/\s+/).filter(keep)).join(' ') };
+  // Words in both scripts: a bilingual user asks in one language about what they said in the other
+  // ("我在学什么乐器" → "Started learning guitar"); for everyone else the other script's words
+  // match nothing (measured in the README: session 18).
+  return { concepts: hits.map((c) => c.id), words: hits.flatMap((c) => c.adds.split(/\s+/)).join(' ') };
 }

@@ -112,12 +112,14 @@ export function noteFor(ctx: RuleContext): Draft | null {
   // A sentence about a password, a card or a code is about the secret: no note of any part of it.
   const { start, end } = ctx.clause;
   if (mentionsCredential(ctx.sentence.text) || findSecrets(ctx.text).some((s) => s.start < end && start < s.end)) return null;
+  // "这份工作我真的不想干了 haha kidding": a joke marker anywhere in the sentence, in either language.
+  if (JOKE_EN.test(ctx.sentence.text) || JOKE_ZH.test(ctx.sentence.text)) return null;
   if (ctx.chinese || isMostlyChinese(raw)) {
     const text = tidy(raw.replace(LEAD_ZH, ''));
     if (PRONOUN_ZH.test(ctx.text.slice(ctx.sentence.start, ctx.clause.end)) && !namesSomeoneBefore(ctx)) return null;
     // "是一家做新能源的公司" describes the thing just named; "湖南菜川菜就算了" waves it off.
     if (/^是|就算了|算了吧?$/.test(text)) return null;
-    if (ADDRESSES_ASSISTANT_ZH.test(text) || IMPERATIVE_ZH.test(text) || META_ZH.test(raw) || REQUEST_ZH.test(text) || REACTION_ZH.test(text) || JOKE_ZH.test(raw) || MISHAP_ZH.test(text)) return null;
+    if (ADDRESSES_ASSISTANT_ZH.test(text) || IMPERATIVE_ZH.test(text) || META_ZH.test(raw) || REQUEST_ZH.test(text) || REACTION_ZH.test(text) || MISHAP_ZH.test(text)) return null;
     if (MOOD_ZH.test(text) && contentCharsZh(text) < 8) return null;
     if (ASKS_OR_REACTS_ZH.test(text) || ONLY_NOW_ZH.test(text)) return null;
     if (contentCharsZh(text) < 5 || /[吗呢么][?？]?$/.test(text) || QUESTION_ZH.test(text) || VERDICT_ZH.test(text)) return null;
@@ -128,8 +130,8 @@ export function noteFor(ctx: RuleContext): Draft | null {
   }
   const text = tidy(withApostrophes(raw.replace(LEAD_EN, '')));
   if ((POSSESSIVE_EN.test(text) || PRONOUN_SUBJECT_EN.test(text)) && !namesSomeoneBefore(ctx)) return null;
-  if ( META_EN.test(raw) || CONDITIONAL_EN.test(text) || DEMONSTRATIVE_EN.test(text)) return null;
-  if (ADDRESSES_ASSISTANT_EN.test(text) || TO_ASSISTANT_EN.test(text) || REQUEST_EN.test(text) || REACTION_EN.test(text) || JOKE_EN.test(raw)) return null;
+  if (META_EN.test(raw) || CONDITIONAL_EN.test(text) || DEMONSTRATIVE_EN.test(text)) return null;
+  if (ADDRESSES_ASSISTANT_EN.test(text) || TO_ASSISTANT_EN.test(text) || REQUEST_EN.test(text) || REACTION_EN.test(text)) return null;
   if (MOOD_EN.test(text) || ASKS_OR_REACTS_EN.test(text) || ONLY_NOW_EN.test(text)) return null;
   if (VERDICT_EN.test(text) || ACTING_UP_EN.test(text) || TASK_TROUBLE_EN.test(text)) return null;
   const names = properNouns(raw);

@@ -55,6 +55,7 @@ describe('notes: what stays out', () => {
     'her dad loves morcilla',
     '他最近很忙 现在在腾讯上班',
     '刚翻了下行程单',
+    '这份工作我真的不想干了 haha kidding',
     '古城里面吵不吵',
     '番茄蛋汤不错',
     'lo-fi is fine',

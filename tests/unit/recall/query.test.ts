@@ -32,6 +32,18 @@ describe('the recall query (issue 13)', () => {
     // A game night is the game the user plays by its name; a laptop to buy is the one they use.
     expect(expandQuestion('what night is game night again').concepts).toContain('games');
     expect(expandQuestion('can you recommend a laptop for me').concepts).toContain('devices');
+    // What one studies, plays or is expecting, and a birthday said as "a year older".
+    expect(expandQuestion('我读的是什么专业来着').concepts).toContain('study');
+    expect(expandQuestion('whats my research on').concepts).toContain('study');
+    expect(expandQuestion('我在学什么乐器').concepts).toEqual(expect.arrayContaining(['study', 'instrument']));
+    expect(expandQuestion("when's the baby coming").concepts).toContain('baby');
+    expect(expandQuestion('when do i turn a year older').concepts).toContain('birthday');
+    expect(expandQuestion('who looks after the kid at home?').concepts).toContain('children');
+  });
+
+  it('adds the words in both scripts: a bilingual user asks in one language about the other', () => {
+    expect(expandQuestion('我在学什么乐器').words.split(' ')).toEqual(expect.arrayContaining(['guitar', '吉他']));
+    expect(expandQuestion('whats my research on').words.split(' ')).toEqual(expect.arrayContaining(['thesis', '论文']));
   });
 
   it('takes a named time out of the words and keeps it as a window', () => {
