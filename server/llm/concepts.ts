@@ -14,8 +14,9 @@ const GROUPS: readonly ConceptGroup[] = [
       'bake', 'peanut', 'nut', 'shellfish', 'gluten', 'dairy', 'lactose', 'egg', 'soy', 'wheat',
       'fish', 'meat', 'seafood', 'vegetarian', 'vegan', 'chicken', 'beef', 'pork', 'pizza',
       'pasta', 'rice', 'noodle', 'spicy', 'sugar', 'dessert', 'fruit', 'vegetable', 'hungry', 'reflux',
+      'sweet', 'sweets', 'cake', 'baking', 'bbq', 'barbecue', 'snacks', 'diabetic', 'diabetes', 'gout', 'celiac', 'coeliac',
     ],
-    zh: ['吃', '饭', '菜', '食', '餐', '做饭', '烹饪', '菜谱', '食谱', '饮食', '花生', '坚果', '海鲜', '鸡蛋', '牛奶', '乳糖', '素食', '辣', '肉', '面条', '甜', '烤', '蛋糕', '甜点', '零食', '外卖'],
+    zh: ['吃', '饭', '菜', '食', '餐', '做饭', '烹饪', '菜谱', '食谱', '饮食', '花生', '坚果', '海鲜', '鸡蛋', '牛奶', '乳糖', '素食', '辣', '肉', '面条', '甜', '烤', '蛋糕', '甜点', '零食', '外卖', '虾', '蟹', '鱼', '奶', '撸串', '烧烤', '火锅', '糖尿病', '痛风'],
   },
   {
     id: 'allergy',
@@ -49,8 +50,8 @@ const GROUPS: readonly ConceptGroup[] = [
   },
   {
     id: 'family',
-    en: ['family', 'wife', 'husband', 'partner', 'son', 'daughter', 'kid', 'child', 'children', 'parent', 'mother', 'father', 'mom', 'dad', 'brother', 'sister'],
-    zh: ['家人', '妻子', '老婆', '丈夫', '老公', '孩子', '儿子', '女儿', '父母', '妈妈', '爸爸', '兄弟', '姐妹'],
+    en: ['family', 'wife', 'husband', 'partner', 'son', 'daughter', 'kid', 'child', 'children', 'parent', 'mother', 'father', 'mom', 'mum', 'dad', 'brother', 'sister', 'boyfriend', 'girlfriend', 'bf', 'gf', 'fiance', 'fiancee'],
+    zh: ['家人', '妻子', '老婆', '丈夫', '老公', '孩子', '儿子', '女儿', '父母', '妈妈', '爸爸', '兄弟', '姐妹', '男朋友', '女朋友', '对象', '未婚夫', '未婚妻'],
   },
   {
     id: 'exercise',
@@ -77,6 +78,11 @@ const GROUPS: readonly ConceptGroup[] = [
     // A drug allergy is what a doctor must hear: allergy words belong here too.
     en: ['health', 'doctor', 'medicine', 'medication', 'sick', 'ill', 'pain', 'sleep', 'hospital', 'clinic', 'infection', 'pharmacy', 'prescription', 'antibiotic', 'antibiotics', 'penicillin', 'symptom', 'fever', 'flu', 'allergy', 'allergic'],
     zh: ['健康', '医生', '药', '生病', '疼', '睡眠', '医院', '诊所', '感染', '药店', '处方', '抗生素', '青霉素', '发烧', '过敏'],
+  },
+  {
+    id: 'eye',
+    en: ['eye', 'eyes', 'vision', 'sight', 'cataract', 'glasses', 'optician', 'ophthalmologist', 'contacts'],
+    zh: ['眼', '视力', '白内障', '近视', '眼镜'],
   },
   {
     id: 'pet',

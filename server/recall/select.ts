@@ -7,6 +7,7 @@ import { config } from '../config';
 import { conceptsOf, sharedConcepts } from '../llm/concepts';
 import { countTokens } from '../llm/tokens';
 import { normaliseSummary } from '../memory/memory-match';
+import { sensitiveCategories } from '../memory/rules/sensitivity';
 import { searchTerms } from '../memory/search-text';
 import type { MemoryRow } from '../memory/memory-types';
 import { formatInstructionLine, formatMemoryLine, formatMemorySection } from './format';
@@ -86,7 +87,23 @@ function topicNeedsIt(c: ScoredCandidate, query: QueryTopics): boolean {
   const own = `${c.memory.summary} ${c.memory.entities.join(' ')}`;
   const counts = (term: string) => query.asksSchedule || (term !== CALENDAR && !CALENDAR_HAN.test(term));
   if (c.parts.similarity >= SENSITIVE_MIN_SIMILARITY || searchTerms(own).some((t) => query.terms.has(t) && counts(t))) return true;
-  return sharedConcepts(query.concepts, conceptsOf(own)).some(counts);
+  const concepts = conceptsOf(own);
+  // An allergy or intolerance is what a question about food or drink needs ("对虾过敏" for 今晚吃点啥).
+  if (concepts.has('#allergy') && (query.concepts.has('#food') || query.concepts.has('#drink'))) return true;
+  return sharedConcepts(query.concepts, concepts).some(counts);
+}
+
+// Naming one of the user's people is what makes most memories "family": the user's own plan with
+// them ("6月想跟男朋友daniel去巴厘岛") is no secret to keep back. What is (a divorce, a pregnancy, a
+// death in the family) still waits for the topic, as health, money and beliefs do, and so does a
+// fact about the person themselves ("男朋友喜欢打篮球" is not the answer to 我平时有什么爱好).
+const PRIVATE_FAMILY = /\b(?:divorc\w*|separat\w*|custody|pregnan\w*|miscarr\w*|ivf|fertility|adopt\w*|affair|estranged|passed away|died|funeral|grief|in rehab)\b|离婚|分居|抚养权|怀孕|流产|试管|出轨|去世|过世|葬礼|冷战/i;
+
+/** Whether a sensitive memory must wait for its topic: not one that is only about the user's people. */
+function keptBack(memory: RecallMemory): boolean {
+  if (!memory.sensitive) return false;
+  const categories = sensitiveCategories(memory.summary);
+  return !(memory.kind !== 'relationship' && categories.length === 1 && categories[0] === 'family' && !PRIVATE_FAMILY.test(memory.summary));
 }
 
 interface QueryTopics {
@@ -116,7 +133,7 @@ export function selectMemories(
     // (a share of a perfect BM25 match of 0.05–0.3): it lost more right memories than noise.
     else if (c.routes.length === 1 && c.routes[0] === 'vector' && c.parts.similarity < config.recall.minCosine) {
       decide(c, 'below_threshold', `similarity ${c.parts.similarity.toFixed(2)} < ${config.recall.minCosine}`);
-    } else if (c.memory.sensitive && !topicNeedsIt(c, topics)) {
+    } else if (keptBack(c.memory) && !topicNeedsIt(c, topics)) {
       decide(c, 'filtered', 'sensitive: not relevant enough to volunteer');
     } else if (onlyMe && c.memory.kind === 'relationship' && !c.routes.includes('core')) {
       decide(c, 'filtered', "about someone else; the question is about the user alone");

@@ -124,6 +124,18 @@ describe('selection and budget (SPEC §5.2–5.4)', () => {
     expect(selectMemories([lactose], [], undefined, '周末想烤个蛋糕 有什么材料我得避开').decisions[0]?.outcome).toBe('injected');
   });
 
+  it("volunteers the user's own plans with their people; keeps back private family matters and facts about the person", () => {
+    const outcome = (summary: string, kind: string, query: string) =>
+      selectMemories([candidate({ summary, kind, sensitive: true }, 0.1, ['fulltext'])], [], undefined, query).decisions[0]?.outcome;
+    expect(outcome('6月想跟男朋友daniel去巴厘岛', 'plan', '夏天有啥旅行计划吗')).toBe('injected');
+    expect(outcome('男朋友喜欢打篮球和拼乐高', 'relationship', '我平时有什么爱好？')).toBe('filtered');
+    expect(outcome('男朋友喜欢打篮球和拼乐高', 'relationship', '给男朋友挑个生日礼物')).toBe('injected');
+    expect(outcome('Going through a divorce with Mark', 'fact', 'any fun plans for the weekend?')).toBe('filtered');
+    // An allergy is what a food question needs, whatever words it shares.
+    expect(outcome('对虾过敏', 'constraint', '今晚吃点啥好 给个建议')).toBe('injected');
+    expect(outcome('Had cataract surgery on the 18th', 'event', 'my eye feels a bit gritty today')).toBe('injected');
+  });
+
   it('always includes core items and procedural rules, in the SPEC format the offline model reads', () => {
     const core = candidate({ summary: 'Allergic to peanuts', kind: 'constraint', importance: 5 }, 0.1, ['core']);
     const rule = memory({ type: 'procedural', kind: 'rule', summary: 'Answer in bullet points' });
