@@ -18,7 +18,8 @@ export interface TimeWindow {
 const DAY_MS = 86_400_000;
 const NOW_ONLY = /^(?:today|tonight|this (?:morning|afternoon|evening)|now|right now|今天|今晚|现在)$/i;
 const LOOKING_BACK = /\b(?:did|was|were|had|have i|ate|went|said|told|mentioned)\b|了|过/i;
-const AHEAD = /\b(?:am i|are (?:we|you)|is (?:it|the)|will|going to|gonna|plans?|planned|planning|coming up|upcoming|next|booked|scheduled|due)\b|['’]m i\b|要|打算|计划|安排|准备/i;
+// "whats going on for me in june", "anything on in june?", "what have i got in june" ask ahead too.
+const AHEAD = /\b(?:am i|are (?:we|you)|is (?:it|the)|will|going to|gonna|going on|happening|what['’]?s on|anything on|do i have|have i got|plans?|planned|planning|coming up|upcoming|next|booked|scheduled|due)\b|['’]m i\b|要|打算|计划|安排|准备/i;
 const RELATIVE = /\b(?:last|next|this|ago|yesterday|today|tomorrow|tonight|week|weekend|coming|past)\b/i;
 
 // Only a question with a number or a month-like word can hold a date with a year or month; the

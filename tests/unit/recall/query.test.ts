@@ -60,6 +60,13 @@ describe('question windows', () => {
     expect(questionWindow('what did i do in march', new Date('2026-01-15T10:00:00Z'), 'UTC')?.from.toISOString()).toBe('2025-03-01T00:00:00.000Z');
   });
 
+  it('reads it as the coming one when the question asks what is on', () => {
+    const may = new Date('2026-05-10T09:00:00Z');
+    expect(questionWindow('whats going on for me in june', may, 'UTC')?.from.toISOString()).toBe('2026-06-01T00:00:00.000Z');
+    expect(questionWindow('anything on in june?', may, 'UTC')?.from.toISOString()).toBe('2026-06-01T00:00:00.000Z');
+    expect(questionWindow('what did i do in june', may, 'UTC')?.from.toISOString()).toBe('2025-06-01T00:00:00.000Z');
+  });
+
   it('widens a day to the week before it and prefers a date with a year over a relative phrase', () => {
     const window = questionWindow('What project did I finish last week before 23 January, 2026?', now, 'UTC');
     expect(window?.expression).toBe('23 January, 2026');
