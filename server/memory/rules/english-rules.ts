@@ -406,14 +406,15 @@ const tools: Rule = {
 // Duke", "new flatmate is called zoe").
 const NAME_END = String.raw`(?![\p{L}\p{N}'’-])`;
 const OWNER_EN = String.raw`(?:[Mm]y|[Oo]ur|(?:(?:[Mm]y|[Oo]ur)\s+)?[Nn]ew)`;
+// "…and her family are moving to Denver in June": what follows the name with its people is theirs too.
 const NAMED_RELATION = new RegExp(
-  `\\b${OWNER_EN}\\s+(${RELATION_EN})(?:['’]s name is\\s+|\\s+is\\s+(?:called|named)\\s+|,\\s*|\\s+(?:is\\s+)?)([A-Z][\\p{L}'’-]+(?:\\s+[A-Z][\\p{L}'’-]+)?)${NAME_END}${AGE_ASIDE}(,?\\s+(?:is|was|lives|works|has|just|loves|likes|hates|can['’]?t|doesn['’]?t|started|starts|goes|plays|studies|turns|turned|got|gets|adores|eats|grew|only|never|always|reads|made)\\b.*)?`,
+  `\\b${OWNER_EN}\\s+(${RELATION_EN})(?:['’]s name is\\s+|\\s+is\\s+(?:called|named)\\s+|,\\s*|\\s+(?:is\\s+)?)([A-Z][\\p{L}'’-]+(?:\\s+[A-Z][\\p{L}'’-]+)?)${NAME_END}${AGE_ASIDE}(,?\\s+(?:is|was|lives|works|has|just|loves|likes|hates|can['’]?t|doesn['’]?t|started|starts|goes|plays|studies|turns|turned|got|gets|adores|eats|grew|only|never|always|reads|made|and\\s+(?:her|his|their)\\s+\\w+\\s+(?:are|is|were|have|live))\\b.*)?`,
   'u',
 );
 // Chat is typed in lower case: "me n my wife carla r taking the kids…". A lower-case word after
 // the relation is a name only when it is no English word (wink's lexicon) and no chat shorthand.
 const LOWERCASE_NAMED = new RegExp(
-  `\\b${OWNER_EN}\\s+(${RELATION_EN})(?:['’]s name is\\s+|\\s+is\\s+(?:called|named)\\s+|,\\s*|\\s+)(\\p{Ll}[\\p{Ll}'’-]{2,14})${NAME_END}${AGE_ASIDE}(,?\\s+(?:is|was|lives|works|has|just|loves|likes|hates|can['’]?t|cant|doesn['’]?t|started|starts|goes|plays|studies|turns|turned|got|gets|adores|eats|grew|only|never|always|reads|made)\\b.*)?`,
+  `\\b${OWNER_EN}\\s+(${RELATION_EN})(?:['’]s name is\\s+|\\s+is\\s+(?:called|named)\\s+|,\\s*|\\s+)(\\p{Ll}[\\p{Ll}'’-]{2,14})${NAME_END}${AGE_ASIDE}(,?\\s+(?:is|was|lives|works|has|just|loves|likes|hates|can['’]?t|cant|doesn['’]?t|started|starts|goes|plays|studies|turns|turned|got|gets|adores|eats|grew|only|never|always|reads|made|and\\s+(?:her|his|their)\\s+\\w+\\s+(?:are|is|were|have|live))\\b.*)?`,
   'u',
 );
 // "Graham, my husband, only reads war history": the name first, the relation in apposition.
@@ -446,7 +447,9 @@ const relationship: Rule = {
     const relationWord = (named?.[1] ?? '').toLowerCase();
     if (named && relationWord !== '' && !/^(?:I|A|The|It|So|And|But|Is)$/.test(named[2] ?? '')) {
       const personName = capitalizeWord(named[2] ?? '');
-      const rest = named[3] ? describePhrase(named[3].replace(/^,?\s*/, '')) : '';
+      const said = named[3]?.replace(/^,?\s*/, '') ?? '';
+      // "and her family are moving…" keeps its "and" (the fillers would strip it).
+      const rest = /^and\s/i.test(said) ? `and ${describePhrase(said.slice(4))}` : said ? describePhrase(said) : '';
       const summary = rest ? `${capitalizeWord(relationWord)} ${personName} ${rest}` : `${capitalizeWord(relationWord)} is ${personName}`;
       return [relationDraft(ctx, summary, relationWord, [personName])];
     }

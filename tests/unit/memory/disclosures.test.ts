@@ -132,6 +132,8 @@ describe('what a fact is about, when it sits in the next clause (issue 12)', () 
     expect(summaries('我妈是湖南人 住在长沙')).toContain('妈住在长沙');
     expect(summaries('daniel的妈妈是马来西亚人 住在槟城 下个月我们要去看她').filter((s) => s.includes('槟城'))).toEqual(['daniel的妈妈住在槟城']);
     expect(summaries('我是湖南人 住在长沙')).toContain('住在长沙');
+    // A named person with their people: what follows is theirs, not only the name.
+    expect(summaries("My daughter Karen and her family are moving to Denver in June. I'm sad they're going")).toContain('daughter karen and her family are moving to denver in june');
   });
 
   it('a job whose start date comes first, and a last day that is still ahead', () => {
