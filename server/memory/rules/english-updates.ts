@@ -342,4 +342,32 @@ const forMeNow: Rule = {
   },
 };
 
-export const ENGLISH_UPDATE_RULES: readonly Rule[] = [correction, availability, move, switched, revoked, newState, forMeNow];
+// "update we're in leeds now!! moved last weekend": where the user is "now", in a message about
+// moving, is the new home (a trip says "this week", not "now" beside "moved").
+const IN_PLACE_NOW = /^(?:(?:update|so|and|yeah|well|ok|omg|finally)[\s,:!]+)*(?:we['’]?re|were|we are|i['’]?m|im|i am)\s+(?:now\s+|finally\s+|officially\s+)*(?:living\s+|based\s+|settled\s+)?in\s+([a-z][\p{L}'’.-]*(?:\s+[a-z][\p{L}'’.-]*)?)\s+now\b/iu;
+const MOVING_WORDS = /\b(?:moved|moving|move|relocated|new (?:flat|place|house|apartment|home)|unpacking)\b/i;
+const settledNow: Rule = {
+  name: 'settled-now',
+  scope: 'clause',
+  lang: 'en',
+  apply: (ctx) => {
+    const match = IN_PLACE_NOW.exec(ctx.clause.text.trim());
+    const place = match?.[1];
+    if (!place || !MOVING_WORDS.test(ctx.text) || /^(?:the|a|an|my|our|town|bed|hospital|class|school|work|office|meeting|line|love|trouble|charge)$/i.test(place.split(/\s+/)[0]!)) return [];
+    return [
+      draftFor(ctx, {
+        type: 'semantic',
+        kind: 'fact',
+        summary: `Lives in ${place}`,
+        entities: [place],
+        importance: 3,
+        negative: true,
+        conflictHint: 'previous home',
+        priority: PRIORITY.update,
+        exclusive: true,
+      }),
+    ];
+  },
+};
+
+export const ENGLISH_UPDATE_RULES: readonly Rule[] = [correction, availability, move, settledNow, switched, revoked, newState, forMeNow];

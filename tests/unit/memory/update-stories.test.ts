@@ -117,6 +117,20 @@ describe('running and allergies', () => {
   });
 });
 
+describe('where the user is now, in a message about moving', () => {
+  it('is the new home; a week away or a town word is not', () => {
+    expect(pick(said("update we're in leeds now!! moved last weekend, flat is tiny but i love it"))).toContainEqual({
+      type: 'semantic',
+      kind: 'fact',
+      summary: 'Lives in leeds',
+      negative_update: true,
+      conflict_hint: 'previous home',
+    });
+    expect(pick(said('im in berlin this week for work')).filter((i) => i.summary.startsWith('Lives'))).toEqual([]);
+    expect(pick(said("we're in town now, moved the car")).filter((i) => i.summary.startsWith('Lives'))).toEqual([]);
+  });
+});
+
 describe('a correction that gives only the right value', () => {
   const accepted = (text: string, before: string) => {
     const window = said(text, [['user', before], ['assistant', 'Noted!']]);

@@ -39,6 +39,9 @@ describe('the recall query (issue 13)', () => {
     expect(expandQuestion("when's the baby coming").concepts).toContain('baby');
     expect(expandQuestion('when do i turn a year older').concepts).toContain('birthday');
     expect(expandQuestion('who looks after the kid at home?').concepts).toContain('children');
+    // Somewhere "near me" is near where the user lives.
+    expect(expandQuestion('whats a decent supermarket near me').concepts).toContain('home');
+    expect(expandQuestion('any good gyms near my place?').concepts).toContain('home');
   });
 
   it('adds the words in both scripts: a bilingual user asks in one language about the other', () => {
