@@ -304,19 +304,7 @@ const newState: Rule = {
     if (!match || !/\b(?:promoted|made|appointed|became|now)\b/i.test(match[0])) return [];
     const role = switchTarget(ctx, match[1] ?? '').replace(/\s+(?:last|this|next|yesterday|today)\b.*$/i, '');
     if (role === '') return [];
-    return [
-      draftFor(ctx, {
-        type: 'semantic',
-        kind: 'fact',
-        summary: `Is a ${role}`,
-        entities: [role],
-        importance: 3,
-        negative: true,
-        conflictHint: 'job title',
-        time: null,
-        priority: PRIORITY.update,
-      }),
-    ];
+    return [replacingDraft(ctx, `Is a ${role}`, role, 'job title')];
   },
 };
 
@@ -342,6 +330,11 @@ const forMeNow: Rule = {
   },
 };
 
+/** A new value of something the user has one of (a title, a home), replacing the old one. */
+function replacingDraft(ctx: RuleContext, summary: string, entity: string, conflictHint: string): Draft {
+  return draftFor(ctx, { type: 'semantic', kind: 'fact', summary, entities: [entity], importance: 3, negative: true, conflictHint, time: null, priority: PRIORITY.update });
+}
+
 // "update we're in leeds now!! moved last weekend": where the user is "now", in a message about
 // moving, is the new home (a trip says "this week", not "now" beside "moved").
 const IN_PLACE_NOW = /^(?:(?:update|so|and|yeah|well|ok|omg|finally)[\s,:!]+)*(?:we['’]?re|were|we are|i['’]?m|im|i am)\s+(?:now\s+|finally\s+|officially\s+)*(?:living\s+|based\s+|settled\s+)?in\s+([a-z][\p{L}'’.-]*(?:\s+[a-z][\p{L}'’.-]*)?)\s+now\b/iu;
@@ -354,19 +347,7 @@ const settledNow: Rule = {
     const match = IN_PLACE_NOW.exec(ctx.clause.text.trim());
     const place = match?.[1];
     if (!place || !MOVING_WORDS.test(ctx.text) || /^(?:the|a|an|my|our|town|bed|hospital|class|school|work|office|meeting|line|love|trouble|charge)$/i.test(place.split(/\s+/)[0]!)) return [];
-    return [
-      draftFor(ctx, {
-        type: 'semantic',
-        kind: 'fact',
-        summary: `Lives in ${place}`,
-        entities: [place],
-        importance: 3,
-        negative: true,
-        conflictHint: 'previous home',
-        priority: PRIORITY.update,
-        exclusive: true,
-      }),
-    ];
+    return [{ ...replacingDraft(ctx, `Lives in ${place}`, place, 'previous home'), exclusive: true }];
   },
 };
 
