@@ -10,6 +10,7 @@
 import { draftFor, type Rule, type RuleContext } from './context';
 import type { Draft } from './draft';
 import { FREQUENCY_EN, FREQUENCY_ZH } from './lexicon';
+import { parseNumber } from '../relative-time';
 
 // A restated correction outranks a reading of the bare clause ("HR刚改成周四了" as a move of nothing named).
 const PRIORITY = 1;
@@ -34,14 +35,6 @@ const WEEKDAYS_ZH = '日一二三四五六';
 const WEEKDAY_ZH = /(?:周|星期|礼拜)([一二三四五六日天])/g;
 const DAY_ZH = /(\d{1,2}|[一二三四五六七八九十]{1,3})(?:号|日)(?!本|子|常|记)/g;
 const CLOCK_ZH = /(\d{1,2}|[一二三四五六七八九十]{1,3})点(半)?/g;
-const HAN_NUMBER: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
-
-function hanNumber(text: string): number {
-  if (/^\d+$/.test(text)) return Number(text);
-  const [tens, ones] = text.includes('十') ? text.split('十') : ['', text];
-  return (text.includes('十') ? (tens ? (HAN_NUMBER[tens] ?? 0) : 1) * 10 : 0) + (ones ? (HAN_NUMBER[ones] ?? 0) : 0);
-}
-
 function typedValues(text: string): TypedValue[] {
   const found: TypedValue[] = [];
   const add = (kind: ValueKind, norm: string, match: RegExpMatchArray) => found.push({ kind, norm, index: match.index ?? 0, text: match[0] });
@@ -53,8 +46,8 @@ function typedValues(text: string): TypedValue[] {
   for (const m of text.matchAll(ORDINAL_DAY_EN)) add('day', String(Number(m[1])), m);
   for (const m of text.matchAll(CLOCK_EN)) add('time', `${(Number(m[1]) % 12) + (m[3]!.toLowerCase() === 'pm' ? 12 : 0)}:${m[2] ?? '00'}`, m);
   for (const m of text.matchAll(WEEKDAY_ZH)) add('weekday', WEEKDAYS_EN[WEEKDAYS_ZH.indexOf(m[1] === '天' ? '日' : m[1]!)]!, m);
-  for (const m of text.matchAll(DAY_ZH)) add('day', String(hanNumber(m[1]!)), m);
-  for (const m of text.matchAll(CLOCK_ZH)) add('time', `${hanNumber(m[1]!)}:${m[2] ? '30' : '00'}`, m);
+  for (const m of text.matchAll(DAY_ZH)) add('day', String(parseNumber(m[1]!)), m);
+  for (const m of text.matchAll(CLOCK_ZH)) add('time', `${parseNumber(m[1]!)}:${m[2] ? '30' : '00'}`, m);
   return found.sort((a, b) => a.index - b.index);
 }
 
