@@ -58,4 +58,14 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
+  {
+    // server/composition.ts wires the app's production dependencies. Only the edges take from it
+    // (app/, inngest/, the tRPC request context, start-up); domain code under server/ receives
+    // what it needs as arguments, and scripts wire their own connection.
+    files: ['server/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['server/api/context.ts', 'server/jobs/startup.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/composition', '@/server/composition'], message: 'Only the edges (app/, inngest/, server/api/context.ts, server/jobs/startup.ts) import the composition root; take the dependency as an argument.' }] }],
+    },
+  },
 );

@@ -13,7 +13,7 @@ import { useInngestTransport } from '../inngest/client';
 import { createDispatcher, defaultDeliver } from '../server/jobs/dispatch';
 import { createInProcessProvider } from '../server/jobs/in-process-provider';
 import { jobMode } from '../server/jobs/job-mode';
-import { createJobDeps } from '../server/jobs/production';
+import { createJobDeps } from '../server/jobs/deps';
 import { jobs } from '../server/jobs/registry';
 import { InProcessSteps } from '../server/steps';
 import { sweepOutbox } from '../server/jobs/sweep-outbox';

@@ -47,7 +47,7 @@ export const withUser: WithUser = foreground.track((userId, fn) => instance().wi
  * The same door for background jobs: not counted as someone waiting. Jobs on the embedded
  * database pace themselves by `embeddedForeground()`.
  */
-export const withUserInBackground: WithUser = (userId, fn) => instance().withUser(userId, fn);
+export const withUserForJobs: WithUser = (userId, fn) => instance().withUser(userId, fn);
 
 /**
  * Foreground activity when background jobs share the embedded database's single backend with
@@ -57,8 +57,13 @@ export function embeddedForeground(): ForegroundActivity | null {
   return instance().connection.driver === 'pglite' ? foreground : null;
 }
 
-/** A handle scoped to one user, for server functions. */
-export function forUser(userId: string): UserDb {
+/**
+ * Names, one thing each: `withUser` runs a transaction as a user (the door); a `UserDb` is a
+ * handle bound to one user that domain functions take (db/boundary.ts `userDb(withUser, id)`
+ * makes one); `userDbFor(id)` is that handle on this process's database for a request;
+ * `withUserForJobs` is the door for background jobs (not counted as foreground).
+ */
+export function userDbFor(userId: string): UserDb {
   return userDb(withUser, userId);
 }
 

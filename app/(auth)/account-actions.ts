@@ -4,9 +4,9 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { confirmEmailLink, resendVerification } from '@/server/account/email-verification';
 import { requestPasswordReset, resetPassword } from '@/server/account/password-reset';
-import { accountDeps } from '@/server/account/production';
+import { accountDeps } from '@/server/composition';
 import { requestContext } from '@/server/account/request-context';
-import { forUser } from '@/server/database';
+import { userDbFor } from '@/server/database';
 import { revokeAllSessions } from '@/server/account/user-sessions';
 import { signOut } from '@/server/auth';
 import { getSessionUser } from '@/server/auth/session';
@@ -70,7 +70,7 @@ export async function resendVerificationAction(_prev: AccountFormState, form: Fo
   const user = await getSessionUser();
   if (!user) redirect(`/sign-in?callbackUrl=${encodeURIComponent('/verify-email')}`);
   try {
-    const result = await resendVerification(forUser(user.id), accountDeps(), requestContext(await headers(), env().AUTH_URL));
+    const result = await resendVerification(userDbFor(user.id), accountDeps(), requestContext(await headers(), env().AUTH_URL));
     if (result.status === 'already_verified') redirect(safeReturnPath(read(form, 'callbackUrl')));
     return { done: `We have sent a new link to ${result.email ?? 'your address'}. Earlier links no longer work.` };
   } catch (error) {
@@ -81,6 +81,6 @@ export async function resendVerificationAction(_prev: AccountFormState, form: Fo
 /** "Sign out everywhere" on the account page: every session of the account ends, this one last. */
 export async function signOutEverywhereAction(): Promise<void> {
   const user = await getSessionUser();
-  if (user) await revokeAllSessions(forUser(user.id));
+  if (user) await revokeAllSessions(userDbFor(user.id));
   await signOut({ redirectTo: '/sign-in?notice=signed-out-everywhere' });
 }

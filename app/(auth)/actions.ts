@@ -5,7 +5,7 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { withSystem } from '@/server/database';
 import { sendVerificationMail } from '@/server/account/email-verification';
-import { accountDeps } from '@/server/account/production';
+import { accountDeps } from '@/server/composition';
 import { requestContext } from '@/server/account/request-context';
 import { deviceKey, signIn, signOut, signUpThrottle } from '@/server/auth';
 import { clientAddress } from '@/server/auth/client-address';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { headers as requestHeaders } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { forUser } from '../database';
+import { userDbFor } from '../database';
 import { isEmailVerified } from '../account/email-verification';
 import { env } from '../env';
 import { AppError } from '../errors';
@@ -25,7 +25,7 @@ export async function getSessionUser(headers?: Headers): Promise<SessionUser | n
  */
 async function mustVerifyEmail(user: SessionUser): Promise<boolean> {
   if (!env().AUTH_REQUIRE_VERIFIED_EMAIL) return false;
-  return !(await isEmailVerified(forUser(user.id)));
+  return !(await isEmailVerified(userDbFor(user.id)));
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * What the bulk jobs need, injected (server/jobs/production.ts in the app, tests/helpers/jobs.ts
+ * What the bulk jobs need, injected (server/composition.ts in the app, tests/helpers/jobs.ts
  * in tests): a background withUser, the embedder, the disk erasure on the owner connection, and
  * the embedded database's foreground activity for pacing.
  */

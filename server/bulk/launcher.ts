@@ -1,7 +1,7 @@
 /**
  * How a request hands its bulk job to the background: the request has written the job's row
  * (and, for an import, its staged items) and returns at once; the job runs on Inngest or in this
- * process (server/jobs/production.ts sends its event). Injected through the tRPC context, so tests run the same
+ * process (server/composition.ts sends its event). Injected through the tRPC context, so tests run the same
  * job against their own database.
  */
 import { erasureRequested, importRequested } from '../events/contracts';

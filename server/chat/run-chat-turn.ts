@@ -25,7 +25,6 @@ import { config } from '../config';
 import { AppError } from '../errors';
 import { enqueueEvent, type OutboxRow } from '../events/outbox';
 import type { Dispatcher } from '../jobs/dispatch';
-import { type FastChannelMessage, type FastChannelResult } from '../memory/fast-channel';
 import { fastChannelNote } from '../memory/fast-channel-note';
 import { loggableError } from '../logging/loggable-error';
 import { maskValues } from '../memory/validate/secrets';
@@ -38,7 +37,6 @@ import { previewTurn } from '../memory/pipeline/preview-turn';
 import { OFFLINE_MODEL_ID } from '../llm/offline-model';
 import { turnCompleted } from '../events/contracts';
 import { recordLedger, touchAccessStats } from '../recall/ledger';
-import type { RecallInput, RecallResult } from '../recall/recall';
 import type { ChatRequest } from './chat-request';
 import { deleteRepliesAfter, insertMessage, loadHistory } from './chat-messages';
 import { extendConversationSummary, summaryDue } from './conversation-summary';
@@ -47,6 +45,7 @@ import { findConversation } from './conversations';
 import { echoMask } from './echo-mask';
 import { streamReply } from './stream-reply';
 import { buildSystemPrompt } from './system-prompt';
+import type { TurnMemory } from './turn-memory';
 import { buildWorkingMemory, type WorkingMemory } from './working-memory';
 import type { MemoryAction } from './memory-actions';
 
@@ -61,14 +60,14 @@ export interface ChatTurnDeps {
   /** Delivers the turn's outbox event after commit (Inngest or in-process). */
   dispatcher: Dispatcher;
   /** Explicit "remember …" / "forget …" handled before the reply (SPEC §4.1). */
-  fastChannel?: (db: UserDb, message: FastChannelMessage) => Promise<FastChannelResult | null>;
+  fastChannel?: TurnMemory['fastChannel'];
   /** Per-user turn limit (server/chat/rate-limit.ts); a refusal throws a 429 AppError. */
   rateLimit: { check(userId: string): Promise<void> | void };
   /** Runs work after the response is sent (Next's `after`); tests await it directly. */
   defer: (task: () => Promise<void>) => void;
   now?: () => Date;
   /** Recall for this turn (SPEC §5): the memory section and the ledger of its decisions. */
-  recall?: (db: UserDb, input: RecallInput) => Promise<RecallResult | null>;
+  recall?: TurnMemory['recall'];
   /** Tools the model may call this turn (memory management with a real model). */
   tools?: (db: UserDb, context: { message: string }) => ToolSet;
   /** The cheap model for titles and summaries (EXTRACTION_MODEL); the chat model when unset. */
@@ -199,7 +198,9 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
   await deps.rateLimit.check(db.userId);
   const now = deps.now?.() ?? new Date();
   const assistantId = crypto.randomUUID();
-  const { timeZone, memoryEnabled } = await getUserSettings(db);
+  // Read once for the whole turn: the memory steps, the notices and the prompt's date use them.
+  const settings = await getUserSettings(db);
+  const { timeZone, memoryEnabled } = settings;
   const turn = await prepareTurn(db, input, assistantId, memoryEnabled);
   const memory = buildWorkingMemory(turn.history, {
     budget: config.chat.workingMemoryTokens,
@@ -211,14 +212,14 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
   // store it twice).
   const fast =
     turn.userMessage.isNew && deps.fastChannel
-      ? await deps.fastChannel(db, { ...turn.userMessage, conversationId: input.id }).catch(unlessProviderDown)
+      ? await deps.fastChannel(db, { ...turn.userMessage, conversationId: input.id }, settings).catch(unlessProviderDown)
       : null;
   const earlier = turn.history.filter((m) => m.id !== turn.userMessage.id).slice(-4);
-  const recalled = deps.recall ? await deps.recall(db, { message: turn.userMessage.content, recentTurns: earlier, now }) : null;
+  const recalled = deps.recall ? await deps.recall(db, { message: turn.userMessage.content, recentTurns: earlier, now }, settings) : null;
   const memorySection = [recalled?.section ?? '', fast ? fastChannelNote(fast) : ''].filter(Boolean).join('\n\n');
   const memoriesUsed = recalled?.injectedIds.length ?? 0;
   // What the fast channel just did, as notice lines under the reply (issue 15).
-  const notices = await fastChannelTurnNotices(db, fast, turn.userMessage);
+  const notices = await fastChannelTurnNotices(db, fast, turn.userMessage, settings.memoryNotices);
   // Titles and summaries are side tasks for the cheap model (EXTRACTION_MODEL, else the chat model).
   const sideModel = deps.sideModel ?? deps.model;
   const needsTitle = !turn.title && turn.isFirstTurn;

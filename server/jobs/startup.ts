@@ -15,7 +15,7 @@ import { loggableError } from '../logging/loggable-error';
 import { usersNeedingReembed } from '../memory/reembed';
 import { jobMode } from './job-mode';
 import { scheduleMaintenance } from './maintenance-schedule';
-import { backgroundEvents, bulkJobLauncher, configuredEmbedder, inProcessProvider } from './production';
+import { backgroundEvents, bulkJobLauncher, configuredEmbedder, inProcessProvider } from '../composition';
 import { sweepOutboxJob } from './definitions/sweep-outbox';
 
 async function embeddingDimensions(): Promise<number> {

@@ -15,7 +15,7 @@ import { memories, type AccessTokenRow } from '../../db/schema';
 import { getProfile } from '../account/get-profile';
 import { getUserSettings } from '../account/user-settings';
 import { appActor } from '../access-tokens/app-actor';
-import { settingsAwareRecall } from '../chat/memory-hooks';
+import { recallWithSettings } from '../chat/turn-memory';
 import { AppError } from '../errors';
 import { loggableError } from '../logging/loggable-error';
 import type { Embedder } from '../memory/embedder';
@@ -120,7 +120,7 @@ export function registerMemoryTools(server: McpServer, ctx: ToolContext): void {
     ({ query, limit }) =>
       result('search_memories', async () => {
         const now = ctx.now();
-        const recalled = await settingsAwareRecall({ embedder: ctx.embedder, embedderFor: ctx.embedderFor })(db, { message: query, now });
+        const recalled = await recallWithSettings(db, { message: query, now }, { embedder: ctx.embedder, embedderFor: ctx.embedderFor });
         if (!recalled) {
           await recordRead(db, actor, 'search_memories', []);
           return { memories: [], note: 'The user has turned memory off in Mindbase.' };

@@ -1,6 +1,6 @@
 /**
  * Issue 18 in the built app on the embedded default (no SMTP_URL): mail is written as .eml files
- * beside the test server's database (`.data/e2e/mail`, server/mail/production.ts). Forgot
+ * beside the test server's database (`.data/e2e/mail`, server/mail/app-mailer.ts). Forgot
  * password → the link from the captured mail → a new password → the other browser is signed
  * out; the account page's session list, "sign out" per session and "sign out everywhere".
  */

@@ -16,7 +16,7 @@ import type { Mailer } from '@/server/mail/mailer';
 import { createLocalEmbedder } from '@/server/llm/local-embedder';
 import { createOfflineModel } from '@/server/llm/offline-model';
 import { createEmbedder, type Embedder } from '@/server/memory/embedder';
-import { settingsAwareFastChannel, settingsAwareRecall } from '@/server/chat/memory-hooks';
+import { chatTurnMemory } from '@/server/chat/turn-memory';
 import { createTestDatabase, type TestDatabase } from './db';
 import { readUiStream, textOf, type StreamedChunk } from './mock-models';
 
@@ -100,9 +100,8 @@ export async function chatTurnChunks(
     model: createOfflineModel(),
     modelId: 'offline',
     dispatcher: jobs.dispatcher,
-    fastChannel: settingsAwareFastChannel(jobs.embedder),
     rateLimit: { check: () => undefined },
-    recall: settingsAwareRecall({ embedder: jobs.embedder }),
+    ...chatTurnMemory({ embedder: jobs.embedder }),
     defer: (task) => void deferred.push(task()),
     ...overrides,
   };

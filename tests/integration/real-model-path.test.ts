@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { asc, eq } from 'drizzle-orm';
 import { userDb } from '@/db/boundary';
 import { conversations, messages } from '@/db/schema';
-import { settingsAwareFastChannel, settingsAwareRecall } from '@/server/chat/memory-hooks';
+import { chatTurnMemory } from '@/server/chat/turn-memory';
 import { memoryTools } from '@/server/chat/memory-tools';
 import { chatRequestSchema } from '@/server/chat/chat-request';
 import { runChatTurn, type ChatTurnDeps } from '@/server/chat/run-chat-turn';
@@ -66,7 +66,7 @@ describe('the real-model path against a scripted OpenAI-compatible server', () =
     return registries.get(key)!;
   }
 
-  /** A chat turn wired like production (chat-service.ts), on the scripted server's models. */
+  /** A chat turn wired like production (server/composition.ts), on the scripted server's models. */
   async function turn(userId: string, text: string, options: { settings?: LlmSettings; tools?: boolean; conversationId?: string; signal?: AbortSignal } = {}) {
     const r = registry(options.settings);
     const embedder = createEmbedder(r.getEmbeddingModel(), r.describe().embedding.id);
@@ -77,9 +77,8 @@ describe('the real-model path against a scripted OpenAI-compatible server', () =
       modelId: r.describe().chat.id,
       sideModel: r.getExtractionModel(),
       dispatcher: jobs.dispatcher,
-      fastChannel: settingsAwareFastChannel(embedder),
       rateLimit: { check: () => undefined },
-      recall: settingsAwareRecall({ embedder }),
+      ...chatTurnMemory({ embedder }),
       ...(options.tools === false ? {} : { tools: (db, context) => memoryTools(db, embedder, context) }),
       defer: (task) => void deferred.push(task()),
     };

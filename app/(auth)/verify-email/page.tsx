@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { forUser, withSystem } from '@/server/database';
+import { userDbFor, withSystem } from '@/server/database';
 import { emailStatus, inspectEmailLink } from '@/server/account/email-verification';
 import { getSessionUser } from '@/server/auth/session';
 import { LinkProblem } from '../_components/link-problem';
@@ -26,7 +26,7 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
     return <ConfirmEmailForm token={String(token)} email={check.row.email} change={check.row.purpose === 'change_email'} again={again} />;
   }
   if (!user) redirect(`/sign-in?callbackUrl=${encodeURIComponent('/verify-email')}`);
-  const status = await emailStatus(forUser(user.id));
+  const status = await emailStatus(userDbFor(user.id));
   return (
     <main className="auth-page">
       <div className="auth-card stack">

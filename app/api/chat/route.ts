@@ -1,7 +1,7 @@
-import { forUser } from '@/server/database';
+import { userDbFor } from '@/server/database';
 import { requireApiUser } from '@/server/auth/session';
 import { chatRequestSchema } from '@/server/chat/chat-request';
-import { chatTurnDeps } from '@/server/chat/chat-service';
+import { chatTurnDeps } from '@/server/composition';
 import { runChatTurn } from '@/server/chat/run-chat-turn';
 import { readJsonBody } from '@/server/api/json-body';
 import { assertSameOriginJson } from '@/server/api/same-origin';
@@ -25,7 +25,7 @@ export async function POST(req: Request): Promise<Response> {
       const tooLong = issue?.code === 'too_big';
       throw new AppError(tooLong ? 'payload_too_large:chat' : 'bad_request:chat', issue?.message ?? 'Invalid chat request.');
     }
-    return await runChatTurn(forUser(user.id), parsed.data, req.signal, chatTurnDeps());
+    return await runChatTurn(userDbFor(user.id), parsed.data, req.signal, chatTurnDeps());
   } catch (error) {
     return errorResponse(error);
   }

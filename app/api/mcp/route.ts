@@ -1,5 +1,5 @@
 import { handleMcpRequest } from '@/server/mcp/handle-request';
-import { mcpDeps } from '@/server/mcp/production';
+import { mcpDeps } from '@/server/composition';
 
 // Bearer-authenticated, for MCP clients; why the cookie routes' same-origin guard does not
 // apply is in server/mcp/handle-request.ts.

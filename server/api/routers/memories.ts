@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { configuredEmbedder } from '../../jobs/production';
+import { configuredEmbedder } from '../../models';
 import type { Embedder } from '../../memory/embedder';
 import { activityLog } from '../../memory/manage/activity-log';
 import { memoriesAsOf } from '../../memory/manage/as-of';

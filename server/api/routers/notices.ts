@@ -1,5 +1,5 @@
 import 'server-only';
-import { configuredEmbedder } from '../../jobs/production';
+import { configuredEmbedder } from '../../models';
 import type { Embedder } from '../../memory/embedder';
 import { conversationNotices, conversationNoticesInput, undoNoticeInput, undoNoticeOutput } from '../../memory/notices/schemas';
 import { conversationNoticesOf } from '../../memory/notices/turn-notices';

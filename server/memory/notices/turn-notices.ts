@@ -224,10 +224,16 @@ export async function turnOfReply(tx: Tx, replyId: string): Promise<TurnMessage 
  * stored, as the memory tables now say, plus a forget or a refusal, which only the turn knows.
  * `stored` goes into the reply's metadata for a reload; the rest is read back from the tables.
  */
-export async function fastChannelTurnNotices(db: UserDb, fast: FastChannelResult | null, userMessage: TurnMessage): Promise<{ live: MemoryNotice[]; stored: StoredTurnNotice[] }> {
+export async function fastChannelTurnNotices(
+  db: UserDb,
+  fast: FastChannelResult | null,
+  userMessage: TurnMessage,
+  /** The user's "show what each turn saved" setting, read once by the turn. */
+  showNotices: boolean,
+): Promise<{ live: MemoryNotice[]; stored: StoredTurnNotice[] }> {
   if (!fast) return { live: [], stored: [] };
   const own = fastChannelNotices(fast);
-  if (!(await getUserSettings(db)).memoryNotices) return { live: [], stored: own.stored };
+  if (!showNotices) return { live: [], stored: own.stored };
   const found = await db.run((tx) => noticesForMessages(tx, [userMessage]));
   // Parsed so Undo's own bookkeeping (previousId, revertTo) stays on the server.
   return { live: [...own.live, ...(found.get(userMessage.id) ?? [])].map((n) => memoryNotice.parse(n)), stored: own.stored };

@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { forUser } from '@/server/database';
+import { userDbFor } from '@/server/database';
 import { requirePageUser } from '@/server/auth/session';
 import { conversationIdSchema } from '@/server/chat/conversation-schemas';
 import { getConversation } from '@/server/chat/conversations';
@@ -15,7 +15,7 @@ export const metadata = { title: 'Chat · Mindbase' };
 async function loadConversation(userId: string, id: string) {
   if (!conversationIdSchema.safeParse(id).success) notFound();
   try {
-    return await getConversation(forUser(userId), id);
+    return await getConversation(userDbFor(userId), id);
   } catch (error) {
     if (error instanceof AppError && error.type === 'not_found') notFound();
     throw error;

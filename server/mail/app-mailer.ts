@@ -1,4 +1,4 @@
-/** The process's mailer, from the environment (README: Configuration). */
+/** The process's mailer, from the environment (README: Configuration); process-wide like server/database.ts. */
 import path from 'node:path';
 import { DEFAULT_PGLITE_DIR } from '../database';
 import { env } from '../env';
