@@ -25,8 +25,7 @@ import { runDecay, type JobRequest, type LifecycleDeps } from '../server/lifecyc
 import { runRetention } from '../server/lifecycle/run-retention';
 import { eraseOnDisk, vacuumAnalyze } from '../db/maintenance';
 import { runConsolidation } from '../server/lifecycle/run-consolidation';
-import { llm } from '../server/llm';
-import { createEmbedder } from '../server/memory/embedder';
+import { configuredEmbedder, structuredExtractionModel } from '../server/models';
 import { reembedUser, usersNeedingReembed } from '../server/memory/reembed';
 
 const USAGE = 'usage: npm run jobs -- <decay|retention|reembed|sweep|consolidate|maintenance|outbox> [--user ID] [--now ISO] [--dry-run] [--json] [--retry-dead]';
@@ -79,12 +78,6 @@ function printReport<O extends string>(name: string, report: JobReport<O>): void
   if (report.truncated) console.log(`  … more changes than listed (first ${config.lifecycle.reportMaxChanges}); the counts are complete`);
 }
 
-/** The models configured by the environment, as the app sees them (server/llm). */
-function configuredEmbedder() {
-  const registry = llm();
-  return { registry, embedder: createEmbedder(registry.getEmbeddingModel(), registry.describe().embedding.id) };
-}
-
 const connection = connectFromEnv();
 const deps: LifecycleDeps = { withUser: createWithUser(connection.db), withSystem: createWithSystem(connection.db) };
 
@@ -115,13 +108,11 @@ async function main(): Promise<void> {
     return;
   }
   if (job === 'consolidate') {
-    const { registry, embedder } = configuredEmbedder();
-    const extractionModel = registry.describe().extraction.offline ? null : registry.getExtractionModel();
-    return printReport('consolidate', await runConsolidation(new InProcessSteps(noEvents), request, { ...deps, embedder, extractionModel }));
+    return printReport('consolidate', await runConsolidation(new InProcessSteps(noEvents), request, { ...deps, embedder: configuredEmbedder(), extractionModel: structuredExtractionModel() }));
   }
 
   if (job === 'reembed') {
-    const { embedder } = configuredEmbedder();
+    const embedder = configuredEmbedder();
     const users = request.userId ? [request.userId] : await usersNeedingReembed(deps.withSystem, embedder.modelId);
     const result: Record<string, number> = {};
     for (const userId of users) {
