@@ -279,8 +279,12 @@ const DAY_RULES: DayRule[] = [
     },
   },
   {
-    // Plural weekdays ("on Mondays") are habits, not dates, so the weekday must not end in "s".
-    pattern: new RegExp(String.raw`\b(?:(next|this|coming|last|on)\s+)?(${WEEKDAYS_EN.join('|')})\b(?!s)`, 'i'),
+    // Plural weekdays ("on Mondays") are habits, not dates, so the weekday must not end in "s";
+    // nor are "on a Sunday", "every Thursday afternoon" or "Sunday mornings".
+    pattern: new RegExp(
+      String.raw`\b(?<!\b(?:a|every|each|any|most)\s+)(?:(next|this|coming|last|on)\s+)?(?<!\b(?:a|every|each|any|most)\s+)(${WEEKDAYS_EN.join('|')})\b(?!s)(?!\s+(?:mornings|afternoons|evenings|nights)\b)`,
+      'i',
+    ),
     resolve: (m, today, _at, options) => {
       const prefix = (m[1] ?? '').toLowerCase();
       const weekday = WEEKDAYS_EN.indexOf((m[2] ?? '').toLowerCase()) + 1;
@@ -473,12 +477,20 @@ const DAY_RULES: DayRule[] = [
     },
   },
   {
-    // "on the 10th", "from the 10th to the 20th": a day of this month, or next month once it has passed.
-    pattern: /\b(?:from\s+|on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?:\s*(?:to|until|till|through|-|–)\s*(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b)?/i,
+    // "on the 10th", "from the 10th to the 20th": a day of this month, or next month once it has
+    // passed; "on the 14th of June", "from the 3rd to the 10th of April": of the month named.
+    pattern: new RegExp(
+      String.raw`\b(?:from\s+|on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?:\s*(?:to|until|till|through|-|–)\s*(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b)?(?:\s+(?:of\s+)?(${MONTH_NAME})\b)?`,
+      'i',
+    ),
     resolve: (m, today, _at, options) => {
       const first = Number(m[1]);
       const last = m[2] ? Number(m[2]) : first;
       if (!(first >= 1 && first <= 31 && last >= first && last <= 31)) return null;
+      if (m[3]) {
+        const named = datedDay(today, monthIndex(m[3]), first, options);
+        return named && { from: named.from, days: Math.min(last, daysInMonth(named.from.year, named.from.month)) - named.from.day + 1 };
+      }
       let month = { year: today.year, month: today.month, day: 1 };
       if (options.prefer !== 'past' && first < today.day) month = addMonths(month, 1);
       if (options.prefer === 'past' && first > today.day) month = addMonths(month, -1);

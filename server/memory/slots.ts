@@ -50,6 +50,7 @@ const HOME_EN = new RegExp(
     VALUE_END,
   'i',
 );
+const DWELLING_IN = /^(?:a|an)\s+(?:[\w-]+\s+){0,2}(?:condo|flat|apartment|house|place|studio|home|townhouse|bungalow|unit|cottage)\s+(?:in|near)\s+(?:the\s+)?(.+)$/i;
 // "住totem park宿舍", "现在跟阿凯一起在kitsilano合租", "已经在成都安顿下来了": a Latin name may hold spaces.
 const HOME_ZH =
   /^(?:现在|目前|已经|刚|上个月|去年|最近)*(?:(?:住在|住|搬到|搬去|搬来|定居在?|家在)([\u4e00-\u9fffA-Za-z](?:[\u4e00-\u9fffA-Za-z]|(?<=[A-Za-z]) (?=[A-Za-z])){1,13}?)(?:了|啦|市|区)?(?=[，,。！!\s了啦]|[一二三四五六七八九十几两半\d]+(?:个|年|天|周|星期)|$)|(?:跟[\u4e00-\u9fffA-Za-z]{1,6}(?:一起)?)?在([\u4e00-\u9fffA-Za-z]{2,12}?)(?:合租|租房|租了|安顿|落脚|定居)|^(?:新家|新房子?|现在住的地方|新公寓)(?:在|是)\s*([\u4e00-\u9fffA-Za-z](?:[\u4e00-\u9fffA-Za-z]|(?<=[A-Za-z]) (?=[A-Za-z])){1,13}?)(?:那边|那儿|这边|附近|一带)?(?=[，,。！!\s]|$))/;
@@ -106,7 +107,9 @@ export function slotOf(memory: SlotInput): Slot | null {
     return named?.[1] && named[2] && /^\p{Lu}/u.test(named[2]) ? { attribute: `name:${SAME_ROLE[named[1].toLowerCase()] ?? named[1].toLowerCase()}`, value: named[2].toLowerCase() } : null;
   }
   const home = HOME_EN.exec(summary) ?? HOME_ZH.exec(summary);
-  const place = home?.[1] ?? home?.[2] ?? home?.[3];
+  const named = home?.[1] ?? home?.[2] ?? home?.[3];
+  // "settled in a little unit in Kingston": the home is Kingston (a "unit" here is a flat).
+  const place = (named && DWELLING_IN.exec(named)?.[1]) ?? named;
   // "Moved to the renal team at St Thomas'": a team or a ward is where one works, not lives.
   if (place && WORK_UNIT.test(place)) return { attribute: 'employer', value: clean(place) };
   if (place) return { attribute: 'home', value: clean(place) };

@@ -38,7 +38,7 @@ const HYPOTHETICAL_EN =
   /\b(?:if i (?:were|was|had|could|won|lost|ever)|were i|i wish|i'?d have|would have|could have|should have|in another life|in a parallel universe|i would (?!like|love|prefer|rather|hate|appreciate|never)\w+|i'?d (?!like|love|prefer|rather|hate|appreciate|never)(?:buy|go|quit|move|sell|travel|live|retire|leave|do|be|spend|take|get|tell|say|kill|punch|give))\b/i;
 const HYPOTHETICAL_ZH = /如果|假如|要是|假设|万一|假使|倘若|的话|假若|设想|想象一下/;
 
-const PERSISTENT_REQUEST = /^(?:(?:so|and|also|oh|ok(?:ay)?)[\s,]+)*(?:can|could|would|will) (?:you|u)\b.*(?:\b(?:from now on|from here on(?: out)?|going forward|in (?:the )?future|always|never|every time|any ?more|in every (?:reply|answer|response|message)|in (?:your|all) (?:replies|answers|responses))\b|\bstop \w+ing\b)|^(?:(?:so|and|also|oh|ok(?:ay)?)[\s,]+)*(?:can|could|would|will) (?:you|u)(?:\s+(?:please|pls|plz))?\s+(?:not|never|avoid|stop)\s+\w+/i;
+const PERSISTENT_REQUEST = /^(?:(?:so|and|also|oh|ok(?:ay)?)[\s,]+)*(?:(?:can|could|would|will) (?:you|u)|(?:might|may|can|could) i ask (?:you|u) to)\b.*(?:\b(?:from now on|from here on(?: out)?|going forward|in (?:the )?future|always|never|every time|any ?more|in every (?:reply|answer|response|message)|in (?:your|all) (?:replies|answers|responses))\b|\bstop \w+ing\b)|^(?:(?:so|and|also|oh|ok(?:ay)?)[\s,]+)*(?:can|could|would|will) (?:you|u)(?:\s+(?:please|pls|plz))?\s+(?:not|never|avoid|stop)\s+\w+/i;
 
 /** "Can you make the examples in Python from here on?" is a request that should last, not a question. */
 export function isPersistentRequest(clause: string): boolean {
@@ -97,7 +97,8 @@ const HEDGE_ZH = /可能|也许|大概|好像|说不定|应该是|不确定|考�
 
 /** Does the clause hedge ("I think I might…", 可能)? Hedged items get low confidence. */
 export function isHedged(clause: string): boolean {
-  return HEDGE_EN.test(clause) || HEDGE_ZH.test(clause);
+  // "Might I ask you to…", "may I ask…" are polite requests, not doubt.
+  return HEDGE_EN.test(clause.replace(/\b(?:might|may|could|can) i ask\b/gi, '')) || HEDGE_ZH.test(clause);
 }
 
 /** English hedge words that can stay in a summary ("Might be lactose intolerant"). */

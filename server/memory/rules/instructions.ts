@@ -18,7 +18,8 @@ const IMPERATIVE_EN = new RegExp(
   `^(?:(?:please|pls|and|also|oh|ok(?:ay)?|so|just|kindly)[\\s,]+)*(?:(?:always|never|don['’]?t|do not|stop|please|try to|make sure to|remember to)\\s+)*(?:${RULE_VERBS_EN})\\b`,
   'i',
 );
-const WANT_YOU_TO = /\bi(?:['’]d like| would like| want| need)\s+you\s+to\s+(.+)/i;
+// "I'd like you to…", and asked politely: "might I ask you to always…", "I'd appreciate it if you would…".
+const WANT_YOU_TO = /\b(?:i(?:['’]d like| would like| want| need)|(?:might|may|can|could) i ask|i(?:['’]d| would) ask)\s+you\s+to\s+(.+?)\??$|\bi(?:['’]d| would) (?:appreciate it|be grateful|prefer it) if you(?: would| could)?\s+(.+?)\??$/i;
 
 /** An instruction to the assistant in third person: "me" is the user, "your" goes. */
 export function ruleSummaryEnglish(instruction: string): string | null {
@@ -63,7 +64,7 @@ const englishRule: Rule = {
     const text = ctx.clause.text;
     const wanted = WANT_YOU_TO.exec(text);
     const polite = isPersistentRequest(text) ? text.replace(/^.*?\b(?:can|could|would|will) (?:you|u)\s+(?:(?:please|pls|plz)\s+)?/i, '').replace(/\?+\s*$/, '') : null;
-    const instruction = wanted ? (wanted[1] ?? '') : (polite ?? (IMPERATIVE_EN.test(text) ? text : null));
+    const instruction = wanted ? (wanted[1] ?? wanted[2] ?? '') : (polite ?? (IMPERATIVE_EN.test(text) ? text : null));
     if (instruction === null || !PERSISTENT_RULE_EN.test(text)) return [];
     const summary = ruleSummaryEnglish(instruction);
     if (!summary) return [];

@@ -66,7 +66,7 @@ export function splitSentences(text: string, from = 0, to = text.length): Segmen
 // "跟 manager 谈", spaced on both sides, is one clause), or an English connective between two
 // Chinese clauses ("住两个礼拜 also 我最近在学pottery").
 const CLAUSE_BREAK =
-  /\s*(?:[;，；：、]|(?<!\d),|,(?!\d)|(?<!\d):|:(?!\d))\s*|\s+[-–—]+\s+|\s+(?=but\s)|\s+(?=and\s+(?:i|i'm|i’m|im|i've|i’ve|ive|i'll|i'd|my|we|we're|our|he|she|they|he's|she's|they're)\b)|(?<=^|[\s,;])(?:meanwhile|whereas),?\s+|\s+(?=so\s+(?:i|i'm|im|we|please|pls|when|whenever|if|don'?t|dont|do not|never|no|always|avoid|keep|maybe|any|what|how|can|could|should|would|will|is|are|do|does|did|you|u|it|its|it's|that's|yeah|ya)\b)|(?=但是|不过|所以|而且|因为)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])|(?<=[\u3400-\u9fff][A-Za-z0-9]+)\s+(?=[\u3400-\u9fff])|(?<=[\u3400-\u9fff])\s+(?=[A-Za-z0-9]+[\u3400-\u9fff])|(?<=[\u3400-\u9fff])\s+(?=(?:also|anyway|btw|but|and|so|plus|then|oh)\s+[\u3400-\u9fff])/giu;
+  /\s*(?:[;，；：、]|(?<!\d),|,(?!\d)|(?<!\d):|:(?!\d))\s*|\s+[-–—]+\s+|\s+(?=but\s)|\s+(?=and\s+(?:i|i'm|i’m|im|i've|i’ve|ive|i'll|i'd|my|we|we're|our|he|she|they|he's|she's|they're)\b)|\s+(?=and\s+the\s+[\w'’-]+(?:\s+[\w'’-]+){0,4}\s+(?:is|are|was|were|seems|looks|gets)\b)|(?<=^|[\s,;])(?:meanwhile|whereas),?\s+|\s+(?=so\s+(?:i|i'm|im|we|please|pls|when|whenever|if|don'?t|dont|do not|never|no|always|avoid|keep|maybe|any|what|how|can|could|should|would|will|is|are|do|does|did|you|u|it|its|it's|that's|yeah|ya)\b)|(?=但是|不过|所以|而且|因为)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])|(?<=[\u3400-\u9fff][A-Za-z0-9]+)\s+(?=[\u3400-\u9fff])|(?<=[\u3400-\u9fff])\s+(?=[A-Za-z0-9]+[\u3400-\u9fff])|(?<=[\u3400-\u9fff])\s+(?=(?:also|anyway|btw|but|and|so|plus|then|oh)\s+[\u3400-\u9fff])/giu;
 const LONE_DATE = /^(?:\d{1,2}月\d{1,2}[号日]?(?:[上下]午|晚上)?(?:\d{1,2}点)?|\d{1,2}[/.]\d{1,2}|(?:周|星期)[一二三四五六日天])[\s.!！。~]*$/u;
 // "getting married in chandigarh, 12 december", "moved my dentist to thursday, the 25th": an
 // English date on its own belongs to the clause before it too.
@@ -75,6 +75,9 @@ const DAY_EN = String.raw`\d{1,2}(?:st|nd|rd|th)?`;
 const LONE_DATE_EN = new RegExp(String.raw`^(?:on\s+)?(?:(?:the\s+)?${DAY_EN}(?:\s+(?:of\s+)?${MONTH_EN})?|${MONTH_EN}\s+${DAY_EN}|(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:,?\s+(?:the\s+)?${DAY_EN}(?:\s+(?:of\s+)?${MONTH_EN})?)?)(?:\s+(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?[\s.!~]*$`, 'i');
 // "back to eating breakfast, usually toast and eggs": a habitual aside with no verb of its own.
 const ASIDE_EN = /^(?:usually|mostly|normally|typically|mainly|generally|especially|esp)\s+(?![\w'’]*\s*(?:is|are|was|were|i|we|he|she|they|you|u|it)\b)[\p{L}\p{N}\s&'’-]{2,40}[\s.!~]*$/iu;
+
+const RELATIVE_EN = /^(?:which|who|whose)\s+(?!(?:i|you|u|we)\b)\w+/i;
+const GOES_ON_EN = /^(?:is|was|are|were|has|had|have|loves|likes|hates|works|lives|does|did|plays|teaches|runs|owns|got|gets|just|also|still|never|always)\b/i;
 
 // "My manager, Tom, wants …": an appositive name is not a clause of its own.
 const APPOSITIVE = /\bmy\s+[a-z-]+(?:\s+[a-z-]+)?$/i;
@@ -99,12 +102,18 @@ function splitAtAndVerb(text: string, piece: Segment): Segment[] {
   return parts;
 }
 
+// Quoted words are one piece: "finish my letters with 'Warm regards, Margaret'". A single quote
+// counts only when it is not an apostrophe (no letter on its outer side).
+const QUOTED = /(?<![\p{L}\p{N}])(?:'[^'\n]{1,80}'|‘[^’\n]{1,80}’)(?![\p{L}\p{N}])|"[^"\n]{1,80}"|“[^”\n]{1,80}”|「[^」\n]{1,80}」/gu;
+
 /** Clauses of a sentence, with leading connectives left in place for the patterns to read. */
 export function splitClauses(text: string, sentence: Segment): Segment[] {
   const pieces: Segment[] = [];
   let start = sentence.start;
   const body = sentence.text;
+  const quoted = [...body.matchAll(QUOTED)].map((q) => [q.index, q.index + q[0].length] as const);
   for (const match of body.matchAll(CLAUSE_BREAK)) {
+    if (quoted.some(([from, to]) => match.index > from && match.index < to)) continue;
     const at = sentence.start + match.index;
     const piece = trimmed(text, start, at);
     if (piece) pieces.push(piece);
@@ -131,8 +140,17 @@ export function splitClauses(text: string, sentence: Segment): Segment[] {
       i += 1;
       continue;
     }
-    // "10月要回深圳参加婚礼 10月17号": a date on its own belongs to the clause before it.
+    // "10月要回深圳参加婚礼 10月17号": a date on its own belongs to the clause before it; so does a
+    // relative clause: "a book club at the library, which meets on the first Tuesday".
     const previous = joined.at(-1);
+    if (piece && previous && RELATIVE_EN.test(piece.text)) {
+      // "my sister, who lives in cork, is a nurse": the sentence goes on after the relative clause.
+      const after = pieces[i + 1];
+      const end = after && GOES_ON_EN.test(after.text) ? after.end : piece.end;
+      joined[joined.length - 1] = { text: text.slice(previous.start, end), start: previous.start, end };
+      if (end !== piece.end) i += 1;
+      continue;
+    }
     if (piece && previous && (LONE_DATE.test(piece.text) || LONE_DATE_EN.test(piece.text) || (ASIDE_EN.test(piece.text) && !/\p{Script=Han}/u.test(previous.text)))) {
       joined[joined.length - 1] = { text: text.slice(previous.start, piece.end), start: previous.start, end: piece.end };
       continue;

@@ -52,6 +52,25 @@ describe('extract generously', () => {
     expect(items('Write a short poem about autumn in Kyoto.')).toEqual([]);
   });
 
+  it('hears a standing instruction asked as a polite question, and keeps a quoted sign-off whole', () => {
+    const rules = items("That is very nice. Might I ask you to always finish my letters with 'Warm regards, Margaret'? I find 'Cheers' too casual.").filter((i) => i.type === 'procedural');
+    expect(rules.map((r) => [r.summary, r.status])).toEqual([["Always finish the user's letters with 'Warm regards, Margaret'", 'active']]);
+    expect(items("I'd appreciate it if you would always use metric units.").some((i) => i.type === 'procedural')).toBe(true);
+    expect(items('could I ask you to check this draft?')).toEqual([]);
+  });
+
+  it('splits "… and the bus is dreadful" from the home, and keeps a relative clause with what it describes', () => {
+    const found = summaries("I live in Lindisfarne and the bus into the city is dreadful on a Sunday, so I shall simply pop the note through Joan's door myself.");
+    expect(found).toContain('lives in lindisfarne');
+    expect(found.some((s) => s.includes('lindisfarne') && s.includes('bus'))).toBe(false);
+    // "on a Sunday" is a habit: nothing here is a plan.
+    expect(items("I live in Lindisfarne and the bus into the city is dreadful on a Sunday.").filter((i) => i.kind === 'plan')).toEqual([]);
+    expect(summaries('Instead I have joined a book club at the Kingston library, which meets on the first Tuesday of each month.')).toEqual([
+      'has joined a book club at the kingston library, which meets on the first tuesday of each month',
+    ]);
+    expect(summaries('my sister, who lives in cork, is a nurse')).toEqual(['sister, who lives in cork, is a nurse']);
+  });
+
   it('keeps nothing from moods, mishaps, reactions, forwarded text or what would be', () => {
     for (const text of [
       "lol I'm such an idiot, I locked myself out again",
@@ -61,6 +80,9 @@ describe('extract generously', () => {
       "That's hilarious 😂 my brother would love that joke",
       'if I ever moved to Japan I would learn Japanese',
       'I see, thanks, I will try that',
+      'Well, I have finally done it.',
+      'I thought as much.',
+      'I shall try that.',
     ]) {
       expect(summaries(text), text).toEqual([]);
     }

@@ -59,6 +59,17 @@ describe('resolveRelativeTime in the message time zone', () => {
     expect(resolve('dentist on 2026-12-04 at 3pm')).toMatchObject({ start: '2026-12-04 15:00', expression: '2026-12-04 at 3pm' });
   });
 
+  it('reads "the 14th of June" as June, not the 14th of this month; a weekday said as a habit is no date', () => {
+    // London, Thursday 5 March 2026.
+    expect(resolve('flying down on the 14th of June for my birthday', LONDON)?.start).toBe('2026-06-14 00:00');
+    expect(resolve('staying from the 3rd to the 10th of April', LONDON)).toMatchObject({ start: '2026-04-03 00:00', end: '2026-04-11 00:00' });
+    expect(resolve('on the 14th', LONDON)?.start).toBe('2026-03-14 00:00');
+    for (const habit of ['the bus into town is dreadful on a Sunday', 'lawn bowls every Thursday afternoon', 'smoked salmon on a sunday morning', 'sunday mornings are for the market']) {
+      expect(resolve(habit, LONDON), habit).toBeNull();
+    }
+    expect(resolve('see you on sunday', LONDON)?.start).toBe('2026-03-08 00:00');
+  });
+
   it('ignores a date that does not exist', () => {
     expect(resolve('ticket 2026-02-30 is closed')).toBeNull();
   });

@@ -26,6 +26,9 @@ describe('single-valued slots read from a memory’s words (SPEC §4.4)', () => 
     expect(slot('Stays in Petaling Jaya')).toEqual({ attribute: 'home', value: 'petaling jaya' });
     expect(slot('Got a little condo in liberty village')).toEqual({ attribute: 'home', value: 'liberty village' });
     expect(slot('Is in a little unit in Geelong now')).toEqual({ attribute: 'home', value: 'geelong' });
+    // A "unit" one settles in is a flat, not a hospital unit: the home is the place it is in.
+    expect(slot('Is settled in a little unit in Kingston')).toEqual({ attribute: 'home', value: 'kingston' });
+    expect(slot('Lives in a flat in Leeds')).toEqual({ attribute: 'home', value: 'leeds' });
     expect(slot("Staying at their mum's this week")).toBeNull();
     expect(slot('Is in berlin this week for work')).toBeNull();
     expect(slot('Is in a meeting in london')).toBeNull();
