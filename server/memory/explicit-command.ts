@@ -35,7 +35,7 @@ export type ExplicitCommand = { kind: 'remember'; content: string } | { kind: 'f
 
 // Leading politeness and discourse words that do not change the request.
 const POLITE_PREFIX =
-  /^(?:(?:ok(?:ay)?|hey|hi|hello|so|also|and|oh|actually|btw|by the way|one more thing|just|please|pls|kindly|can you|could you|would you|will you|i want you to|i'd like you to|i need you to|i'd like to ask you to|mindbase)[\s,:;!.\-—]*)+/i;
+  /^(?:(?:ok(?:ay)?|hey|hi|hello|so|also|and|oh|actually|btw|by the way|one more thing|just|please|pls|kindly|can you|could you|would you|will you|can u|could u|would u|will u|i want you to|i'd like you to|i need you to|i'd like to ask you to|mindbase)[\s,:;!.\-—]*)+/i;
 const ZH_PREFIX = /^(?:(?:好的?|嗯|对了|另外|还有|顺便说一下|那个|哦)[\s,，:：。!！]*)+/;
 
 // A question about the past ("remember when we…", "remember what I said?") stores nothing.
@@ -95,6 +95,17 @@ function span(text: string, start: number, end: number): { value: string; span: 
 function sentenceEndFrom(text: string, start: number): number {
   const first = splitSentences(text, start)[0];
   return first ? first.end : text.length;
+}
+
+// "remember the twins names are milo and ruby, i keep having to type them into forms": the
+// request ends where the user starts telling something else about themselves; the rest of the
+// message is read by the extractor like any other (issue 12), not kept as a top-priority memory.
+const NEXT_OWN_CLAUSE_EN = /,\s+(?:(?:and|but|so|cos|because)\s+)?(?:i|i['’]m|im|i['’]ve|ive|my brain|we)\s/i;
+
+function requestEndFrom(text: string, start: number): number {
+  const end = sentenceEndFrom(text, start);
+  const next = NEXT_OWN_CLAUSE_EN.exec(text.slice(start, end));
+  return next ? start + next.index : end;
 }
 
 /** A trailing "…, remember that" covers the sentence it closes. */
@@ -158,7 +169,7 @@ function parseRemember(text: string, offset: number, body: string): ParsedExplic
     // wrote that?", "Remember my sister's name?"); a request to keep a fact is not a question.
     if (word === undefined && firstSentence.endsWith('?')) return null;
     if (/^(?:do\s+)?remember\b/i.test(body) && /^\s*(?:me|us|him|her|them)\b/i.test(rest)) return null;
-    return remember(text, start, sentenceEndFrom(text, start), word === 'to' ? 'to' : 'that');
+    return remember(text, start, requestEndFrom(text, start), word === 'to' ? 'to' : 'that');
   }
   const fromNowOn = FROM_NOW_ON_EN.exec(body);
   if (fromNowOn) return remember(text, offset + fromNowOn[0].length, sentenceEndFrom(text, offset + fromNowOn[0].length), 'from-now-on');

@@ -56,7 +56,7 @@ const HOME_ZH =
   /^(?:现在|目前|已经|刚|上个月|去年|最近)*(?:(?:住在|住|搬到|搬去|搬来|定居在?|家在)([\u4e00-\u9fffA-Za-z](?:[\u4e00-\u9fffA-Za-z]|(?<=[A-Za-z]) (?=[A-Za-z])){1,13}?)(?:了|啦|市|区)?(?=[，,。！!\s了啦]|[一二三四五六七八九十几两半\d]+(?:个|年|天|周|星期)|$)|(?:跟[\u4e00-\u9fffA-Za-z]{1,6}(?:一起)?)?在([\u4e00-\u9fffA-Za-z]{2,12}?)(?:合租|租房|租了|安顿|落脚|定居)|^(?:新家|新房子?|现在住的地方|新公寓)(?:在|是)\s*([\u4e00-\u9fffA-Za-z](?:[\u4e00-\u9fffA-Za-z]|(?<=[A-Za-z]) (?=[A-Za-z])){1,13}?)(?:那边|那儿|这边|附近|一带)?(?=[，,。！!\s]|$))/;
 
 const JOB_EN = new RegExp(
-  String.raw`^(?:is\s+|has\s+)?(?:now\s+|officially\s+|finally\s+)?(retired)\b|^(?:(?:now|currently|still|just|recently|finally)\s+)*(?:works|working|is working|has started|started|starting|starts|began|joined|got a job|got promoted|was promoted|promoted)\s+(?:(?:nights|days|weekends|evenings|shifts|part[- ]time|full[- ]time|remotely|freelance|mostly|weekend shifts|night shifts)\s+)?(?:as|at|for|with|to|(?:on|in)(?=\s+the\s+.+\bat\b))\s+(.+?)(?=\s+(?:since|from|on|in\s+\d|starting|next|this|last)\b|\s*[,;.!?(（]|$)` +
+  String.raw`^(?:is\s+|has\s+)?(?:now\s+|officially\s+|finally\s+)?(retired)\b|^(?:(?:now|currently|still|just|recently|finally)\s+)*(?:works|working|is working|has started|started|starting|starts|began|joined|got a job|got promoted|was promoted|promoted)\s+(?:(?:my|their|a|the)\s+(?:new\s+)?(?:job|role|position)\s+)?(?:\d{1,2}(?::\d\d)?\s*[-–]\s*\d{1,2}(?::\d\d)?\s+)?(?:(?:nights|days|weekends|evenings|shifts|part[- ]time|full[- ]time|remotely|freelance|mostly|weekend shifts|night shifts)\s+)?(?:as|at|for|with|to|(?:on|in)(?=\s+the\s+.+\bat\b))\s+(.+?)(?=\s+(?:since|from|on|in\s+\d|starting|next|this|last)\b|\s*[,;.!?(（]|$)` +
     String.raw`|^(?:is|was)\s+(?:now\s+)?an?\s+(.+?\s(?:at|for)\s+.+?)(?=\s*[,;.!?(（]|$)` +
     // "Is PM for the payments team at payloop": a title from the list needs no article.
     String.raw`|^(?:is|was)\s+(?:now\s+)?((?:[\w-]+\s+){0,2}?(?:${JOB_EN_WORDS})\s+(?:at|for|on|in)\s+.+?)(?=\s*[,;.!?(（]|\s+and\s|$)` +
@@ -132,7 +132,7 @@ function jobAttribute(value: string, summary: string): SlotAttribute {
   // "在成都一所小学教三年级数学" → "调到高新区一所初中了": both say where they work.
   if (/[\u4e00-\u9fff]/.test(value) || /[\u4e00-\u9fff]/.test(summary)) return /在.+(?:工作|上班|教|打工|兼职|实习|做)|入职|跳槽|调到|调去|转到|换到|去了/.test(summary) ? 'employer' : 'job_title';
   const title = TITLE.test(value) || /^(?:works|working)\s+as\b/i.test(summary);
-  const employer = EMPLOYER.test(value) || /^(?:an?|the)\s.*\b(?:company|firm|agency|startup|hospital|clinic|school|restaurant|bakery|cafe|café|shop|store|bank|utility|council|practice|studio|lab|warehouse|factory|airline|hotel|garage|charity|newspaper|magazine)$/i.test(value) || /^(?:works|working|is working)\s+(?:[\w-]+\s+){0,2}?(?:at|for)\b/i.test(summary) || /^(?:joined|started (?:at|on))\b/i.test(summary);
+  const employer = EMPLOYER.test(value) || /^(?:an?|the)\s.*\b(?:company|firm|agency|startup|hospital|clinic|school|restaurant|bakery|cafe|café|shop|store|bank|utility|council|practice|studio|lab|warehouse|factory|airline|hotel|garage|charity|newspaper|magazine)$/i.test(value) || /^(?:works|working|is working)\s+(?:[\w-]+\s+){0,2}?(?:at|for)\b/i.test(summary) || /^(?:joined|started (?:at|on)|(?:started|starting|began) (?:my|their|a|the) (?:new )?(?:job|role|position) (?:at|with)\b)/i.test(summary);
   return title && employer ? 'job' : employer ? 'employer' : 'job_title';
 }
 

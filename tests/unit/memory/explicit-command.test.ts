@@ -6,6 +6,9 @@ import { detectIntent } from '../../../server/llm/offline-intents';
 describe('detectExplicitCommand: remember', () => {
   it.each([
     ['Remember that I am allergic to shellfish.', 'I am allergic to shellfish'],
+    // Chat spelling, and the request ends where the user goes on about something else.
+    ['thx. can u remember the twins names are milo and ruby, i keep having to type them into forms', 'the twins names are milo and ruby'],
+    ["remember that I'm vegan, my sister is allergic to nuts", "I'm vegan, my sister is allergic to nuts"],
     ['remember: the staging server is called bluebird', 'the staging server is called bluebird'],
     ['From now on, answer in British English.', 'answer in British English'],
     ['Note that my manager is Priya.', 'my manager is Priya'],

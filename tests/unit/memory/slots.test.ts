@@ -19,6 +19,9 @@ describe('single-valued slots read from a memory’s words (SPEC §4.4)', () => 
     expect(slot('Is PM for the payments team at payloop')).toEqual({ attribute: 'job', value: 'pm for the payments team at payloop' });
     expect(slot('Works as a nurse')).toEqual({ attribute: 'job_title', value: 'a nurse' });
     expect(slot('现在在腾讯公司上班')).toEqual({ attribute: 'employer', value: '腾讯公司' });
+    // Hours between the verb and the workplace; a new job "at" a place names the employer.
+    expect(slot('Works 7-3 at the hospital pharmacy')).toEqual({ attribute: 'employer', value: 'the hospital pharmacy' });
+    expect(slot('Started their new job at shoppers downtown last week')).toEqual({ attribute: 'employer', value: 'shoppers downtown' });
   });
 
   it('reads a home lived at, stayed in or acquired; a visit or a stay this week is none', () => {
