@@ -25,7 +25,7 @@ import { config } from '../config';
 import { AppError } from '../errors';
 import { enqueueEvent, type OutboxRow } from '../events/outbox';
 import type { Dispatcher } from '../jobs/dispatch';
-import { fastChannelNote } from '../memory/fast-channel-note';
+import { fastChannelNote, noteFacts } from '../memory/fast-channel-note';
 import { loggableError } from '../logging/loggable-error';
 import { maskValues } from '../memory/validate/secrets';
 import { secretValuesIn } from '../memory/validate/provider-secrets';
@@ -230,6 +230,9 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
     deps.modelId === OFFLINE_MODEL_ID && turn.userMessage.isNew && !fast && memoryEnabled && !turn.memoryDisabled
       ? previewTurn(previewWindow(turn, timeZone), secrets)
       : undefined;
+  // The offline model gets the turn's memory as data; a real model reads the prompt text only.
+  const offline =
+    deps.modelId === OFFLINE_MODEL_ID ? { ...(offlineTurn ? { turn: offlineTurn } : {}), ...(recalled ? { memory: recalled.memory } : {}), fastChannel: fast ? noteFacts(fast) : null } : undefined;
 
   const stream = createUIMessageStream<ChatUIMessage>({
     execute: async ({ writer }) => {
@@ -239,7 +242,7 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
         // model would change the same memory a second time.
         const offered = fast ? undefined : deps.tools?.(db, { message: turn.userMessage.content });
         const system = buildSystemPrompt({ now, timeZone, memorySection, conversationSummary: memory.summary });
-        let reply = await streamReply(writer, deps, { system, messages: toModelMessages(memory), tools: offered, signal, assistantId, mask: echoMask(secrets), offlineTurn });
+        let reply = await streamReply(writer, deps, { system, messages: toModelMessages(memory), tools: offered, signal, assistantId, mask: echoMask(secrets), offline });
         if (reply.toolsRefused && offered) {
           // A server without tool calls (many local ones): answer without them, now and from now on.
           reply = await streamReply(writer, deps, { system, messages: toModelMessages(memory), tools: undefined, signal, assistantId, mask: echoMask(secrets) });

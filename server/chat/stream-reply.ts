@@ -23,7 +23,7 @@ import {
   type UIMessageStreamWriter,
 } from 'ai';
 import { config } from '../config';
-import { providerOptions, type OfflineTurnNotes } from '../llm/call-options';
+import { providerOptions, type OfflineChatContext } from '../llm/call-options';
 import { countHealth, warnOnce } from '../llm/health';
 import type { EchoMask } from './echo-mask';
 import { memoryActionOf, type MemoryAction } from './memory-actions';
@@ -91,8 +91,8 @@ export async function streamReply(
     assistantId: string;
     /** Hides any secret value the user typed this turn from the streamed and stored reply. */
     mask: EchoMask;
-    /** For the offline model: what the message will leave in memory, which its reply reports. */
-    offlineTurn?: OfflineTurnNotes;
+    /** For the offline model only: the turn's memory as data (server/llm/call-options.ts). */
+    offline?: OfflineChatContext;
   },
 ): Promise<StreamedReply> {
   const model = deps.model;
@@ -108,7 +108,7 @@ export async function streamReply(
     abortSignal: AbortSignal.any([input.signal, limit.signal]),
     maxRetries: 1,
     maxOutputTokens: config.llm.maxOutputTokens.chat,
-    providerOptions: providerOptions(undefined, input.offlineTurn),
+    providerOptions: providerOptions(undefined, input.offline),
     // Reported once, below, in words the user can act on.
     onError: () => undefined,
   });

@@ -14,15 +14,13 @@ import type {
 } from '@ai-sdk/provider';
 import { generateId } from 'ai';
 
-import { parseFastChannelNote } from '../memory/fast-channel-note';
-import { offlineTaskOf, offlineTurnOf } from './call-options';
-import { parseMemorySection } from './memory-section';
+import { offlineFastChannelOf, offlineMemoryOf, offlineTaskOf, offlineTurnOf } from './call-options';
+import { EMPTY_SECTION } from './memory-section';
 import { chatReply } from './offline-replies';
 import { makeTitle, summarize } from './offline-tasks';
 import { estimateTokens } from './text-terms';
 
-export { parseMemorySection } from './memory-section';
-export type { MemoryLine, ParsedMemorySection } from './memory-section';
+export type { MemoryLine, RecalledSection } from './memory-section';
 
 export const OFFLINE_MODEL_ID = 'offline';
 export const OFFLINE_PROVIDER = 'mindbase.offline';
@@ -57,13 +55,14 @@ export function promptText(prompt: LanguageModelV4Prompt): OfflinePromptText {
 export function answerOffline(options: Pick<LanguageModelV4CallOptions, 'prompt' | 'responseFormat' | 'providerOptions'>): string {
   // Structured extraction has its own rule-based path; an empty object keeps JSON parsers happy.
   if (options.responseFormat?.type === 'json') return '{}';
-  const { system, userMessages } = promptText(options.prompt);
+  const { userMessages } = promptText(options.prompt);
   const nonEmpty = userMessages.filter((message) => message.trim() !== '');
-  // Side tasks are named in provider options (server/llm/call-options.ts), never in the prompt.
+  // Side tasks, the recalled memory and what the fast channel did come in provider options
+  // (server/llm/call-options.ts), as data: the prompt text is for real models only.
   const task = offlineTaskOf(options);
   if (task === 'title') return makeTitle(nonEmpty[0] ?? '');
   if (task === 'summary') return summarize(nonEmpty);
-  return chatReply(nonEmpty.at(-1) ?? '', parseMemorySection(system), parseFastChannelNote(system), offlineTurnOf(options));
+  return chatReply(nonEmpty.at(-1) ?? '', offlineMemoryOf(options) ?? EMPTY_SECTION, offlineFastChannelOf(options) ?? null, offlineTurnOf(options));
 }
 
 const CJK_OR_WORD_CHUNK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{1,3}\s*|[^\s\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+\s*|\s+/gu;

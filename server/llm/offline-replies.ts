@@ -4,8 +4,8 @@
 
 import type { OfflineTurnNotes } from './call-options';
 import { conceptsOf, sharedConcepts } from './concepts';
-import type { ParsedNote } from '../memory/fast-channel-note';
-import type { MemoryLine, ParsedMemorySection } from './memory-section';
+import type { NoteFacts } from '../memory/fast-channel-note';
+import type { MemoryLine, RecalledSection } from './memory-section';
 import { detectIntent, reflectPronouns, reflectPronounsZh, type OfflineIntent } from './offline-intents';
 import { isMostlyChinese, isStopWord } from './text-terms';
 
@@ -79,7 +79,7 @@ function isQuestionLike(message: string): boolean {
   return /[?？]\s*$/.test(text) || QUESTION_START.test(text) || ZH_QUESTION.test(text);
 }
 
-function recallAllReply(section: ParsedMemorySection, lang: Lang): string {
+function recallAllReply(section: RecalledSection, lang: Lang): string {
   const { memories, instructions } = section;
   if (memories.length === 0 && instructions.length === 0) {
     return lang === 'zh'
@@ -180,7 +180,7 @@ function turnLines(turn: OfflineTurnNotes | undefined, lang: Lang): string[] {
 }
 
 /** No memory is relevant: say what was kept, or briefly what this model is, and how to get a real one. */
-function defaultReply(message: string, section: ParsedMemorySection, lang: Lang, turn: OfflineTurnNotes | undefined): string {
+function defaultReply(message: string, section: RecalledSection, lang: Lang, turn: OfflineTurnNotes | undefined): string {
   const noted = turnLines(turn, lang);
   const count = section.memories.length;
   const zh = lang === 'zh';
@@ -202,7 +202,7 @@ function defaultReply(message: string, section: ParsedMemorySection, lang: Lang,
 const MEMORY_PAGE_EN = 'The Memory page in settings lists everything, and you can edit or delete any of it there.';
 const MEMORY_PAGE_ZH = '完整列表在设置的“记忆”页面，可以随时查看、修改或删除。';
 
-function listedReply(note: Extract<ParsedNote, { kind: 'listed' }>, lang: Lang): string {
+function listedReply(note: Extract<NoteFacts, { kind: 'listed' }>, lang: Lang): string {
   const review =
     note.awaitingReview === 0
       ? ''
@@ -227,7 +227,7 @@ function listedReply(note: Extract<ParsedNote, { kind: 'listed' }>, lang: Lang):
  * The fast channel's note says what really happened to a memory request (saved, deleted,
  * corrected, re-prioritised, or why not); the reply reports exactly that.
  */
-function memoryUpdateReply(intent: OfflineIntent, note: ParsedNote | null, lang: Lang): string | undefined {
+function memoryUpdateReply(intent: OfflineIntent, note: NoteFacts | null, lang: Lang): string | undefined {
   if (!note) return undefined;
   const zh = lang === 'zh';
   switch (note.kind) {
@@ -269,7 +269,7 @@ function memoryUpdateReply(intent: OfflineIntent, note: ParsedNote | null, lang:
  * The offline model's reply to the latest user message, given the memory section, any fast-channel
  * note, and what the message leaves in memory (`turn`, absent when memory is off for it).
  */
-export function chatReply(message: string, section: ParsedMemorySection, note: ParsedNote | null = null, turn?: OfflineTurnNotes): string {
+export function chatReply(message: string, section: RecalledSection, note: NoteFacts | null = null, turn?: OfflineTurnNotes): string {
   const lang: Lang = isMostlyChinese(message) ? 'zh' : 'en';
   const intent = detectIntent(message);
   const update = memoryUpdateReply(intent, note, lang);

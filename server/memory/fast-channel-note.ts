@@ -1,7 +1,7 @@
 /**
  * The note the chat model reads about what the fast channel just did ("[Memory update] …"), so
- * its reply confirms exactly that. The offline model has no other way to know, so the notes are
- * also parsed back here (parseFastChannelNote): format and parser live together.
+ * its reply confirms exactly that; the built-in offline model gets the same facts as data
+ * (`noteFacts`).
  */
 import type { FastChannelResult } from './fast-channel';
 
@@ -56,8 +56,11 @@ export function fastChannelNote(result: FastChannelResult): string {
   }
 }
 
-/** What a note says happened, read back from a system prompt (for the offline model). */
-export type ParsedNote =
+/**
+ * What the fast channel did, as the built-in offline model's reply needs it. Handed over as data
+ * (server/llm/call-options.ts), never read back from the note's text.
+ */
+export type NoteFacts =
   | { kind: 'not_stored'; reason: string }
   | { kind: 'nothing_to_forget'; target: string }
   | { kind: 'listed'; items: string[]; total: number; awaitingReview: number }
@@ -68,27 +71,32 @@ export type ParsedNote =
   | { kind: 'held'; reason: string }
   | { kind: 'other' };
 
-const NOTE_BLOCK = /\[Memory update\] ([\s\S]*?)(?=\n\n|$)/;
-
-export function parseFastChannelNote(system: string): ParsedNote | null {
-  const note = NOTE_BLOCK.exec(system)?.[1];
-  if (note === undefined) return null;
-  let m: RegExpExecArray | null;
-  if ((m = /^Nothing was saved because (.+?)\. Tell the user/.exec(note))) return { kind: 'not_stored', reason: m[1]! };
-  if ((m = /^The user asked to forget "(.+)", but no stored memory matches it/.exec(note))) return { kind: 'nothing_to_forget', target: m[1]! };
-  if ((m = /^The user asked to change the priority of "(.+)", but no stored memory/.exec(note))) return { kind: 'nothing_to_change', target: m[1]! };
-  if ((m = /^Corrected in long-term memory just now: "(.+)" now reads "(.+)"\. Confirm/.exec(note))) return { kind: 'corrected', before: m[1]!, after: m[2]! };
-  if ((m = /^Long-term memory already says "(.+)", so nothing/.exec(note))) return { kind: 'already_known', summary: m[1]! };
-  if ((m = /^Held for the user's review, not used until they confirm it on the Memory page: .+ \(([^()]+)\)\./.exec(note))) return { kind: 'held', reason: m[1]! };
-  if (note.startsWith('Priority changed')) {
-    const changes = [...note.matchAll(/"([^"]+)" importance (\d) → (\d)/g)].map((c) => ({ summary: c[1]!, from: Number(c[2]), to: Number(c[3]) }));
-    return { kind: 'reprioritized', changes };
+export function noteFacts(result: FastChannelResult): NoteFacts {
+  switch (result.kind) {
+    case 'remembered': {
+      const held = result.memories.find((m) => m.held);
+      return held?.held ? { kind: 'held', reason: held.held } : { kind: 'other' };
+    }
+    case 'not_stored':
+      return { kind: 'not_stored', reason: result.reason };
+    case 'nothing_to_forget':
+      return { kind: 'nothing_to_forget', target: result.target };
+    case 'listed':
+      return {
+        kind: 'listed',
+        items: result.items.map((m) => `${m.summary} (${m.kind}, importance ${m.importance}${m.sensitive ? ', sensitive' : ''})`),
+        total: result.total,
+        awaitingReview: result.awaitingReview,
+      };
+    case 'reprioritized':
+      return { kind: 'reprioritized', changes: result.changes.map((c) => ({ summary: c.summary, from: c.from, to: c.to })) };
+    case 'nothing_to_change':
+      return { kind: 'nothing_to_change', target: result.target };
+    case 'corrected':
+      return { kind: 'corrected', before: result.before, after: result.after };
+    case 'already_known':
+      return { kind: 'already_known', summary: result.summary };
+    case 'forgotten':
+      return { kind: 'other' };
   }
-  if (note.startsWith('The user asked what you remember about them.')) {
-    const total = Number(/holds (\d+) active memories/.exec(note)?.[1] ?? 0);
-    const awaitingReview = Number(/^(\d+) more wait for/m.exec(note)?.[1] ?? 0);
-    const items = [...note.matchAll(/^- (.+)$/gm)].map((line) => line[1]!);
-    return { kind: 'listed', items, total, awaitingReview };
-  }
-  return { kind: 'other' };
 }

@@ -3,7 +3,7 @@
  * instructions: each is flattened to one line and stripped of anything that could pose as a
  * section header or a new bullet, so text inside a memory cannot take over the prompt.
  */
-import { HOW_TO_RESPOND_HEADER, MEMORY_SECTION_HEADER } from '../llm/memory-section';
+import { HOW_TO_RESPOND_HEADER, MEMORY_SECTION_HEADER, type MemoryLine } from '../llm/memory-section';
 import { localIsoDate } from '../memory/relative-time';
 
 export interface FormattableMemory {
@@ -31,17 +31,30 @@ export function asData(text: string): string {
     .trim();
 }
 
-/** A line of the memory section; its date is the user's calendar day (`timeZone`), not UTC's. */
-export function formatMemoryLine(memory: FormattableMemory, timeZone = 'UTC'): string {
-  const date = localIsoDate(memory.occurredAt ?? memory.createdAt, timeZone);
-  const tags = [date, asData(memory.kind)];
+/** A line of the memory section as data; its date is the user's calendar day (`timeZone`), not UTC's. */
+export function memoryLine(memory: FormattableMemory, timeZone = 'UTC'): MemoryLine {
+  const tags: string[] = [];
   if (memory.importance >= 4) tags.push('important');
   if (memory.confidence === 'low') tags.push('low confidence');
-  return `- [${tags.join(' · ')}] ${asData(memory.summary)}`;
+  return { text: asData(memory.summary), date: localIsoDate(memory.occurredAt ?? memory.createdAt, timeZone), kind: asData(memory.kind), tags };
 }
 
-export function formatInstructionLine(memory: Pick<FormattableMemory, 'summary'>): string {
-  return `- ${asData(memory.summary)}`;
+/** The prompt text of a line: "- [date · kind · flags] text". */
+export function lineText(line: MemoryLine): string {
+  const meta = [line.date, line.kind, ...line.tags].filter((part): part is string => part !== undefined && part !== '');
+  return `- [${meta.join(' · ')}] ${line.text}`;
+}
+
+export function formatMemoryLine(memory: FormattableMemory, timeZone = 'UTC'): string {
+  return lineText(memoryLine(memory, timeZone));
+}
+
+export function instructionText(memory: Pick<FormattableMemory, 'summary'>): string {
+  return asData(memory.summary);
+}
+
+export function formatInstructionLine(instruction: string): string {
+  return `- ${instruction}`;
 }
 
 export function formatMemorySection(memoryLines: string[], instructionLines: string[]): string {

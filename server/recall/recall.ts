@@ -9,6 +9,7 @@ import { queryRows } from '../../db/rows';
 import type { Tx } from '../../db/types';
 import { countHealth } from '../llm/health';
 import type { Embedder } from '../memory/embedder';
+import type { RecalledSection } from '../llm/memory-section';
 import {
   type CandidateRow,
   fulltextCandidates,
@@ -27,6 +28,8 @@ export type RecallInput = RecallQueryInput;
 
 export interface RecallResult {
   section: string;
+  /** The section as data, for the built-in offline model. */
+  memory: RecalledSection;
   tokens: number;
   intent: RecallIntent;
   model: string;
@@ -165,6 +168,7 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
   const { selection } = result;
   return {
     section: selection.section,
+    memory: selection.memory,
     tokens: selection.tokens,
     intent,
     model: result.model,

@@ -10,7 +10,8 @@ import { normaliseSummary } from '../memory/memory-match';
 import { sensitiveCategories } from '../memory/rules/sensitivity';
 import { searchTerms } from '../memory/search-text';
 import type { MemoryRow } from '../memory/memory-types';
-import { formatInstructionLine, formatMemoryLine, formatMemorySection } from './format';
+import { formatInstructionLine, formatMemorySection, instructionText, lineText, memoryLine } from './format';
+import type { MemoryLine, RecalledSection } from '../llm/memory-section';
 import { expandQuestion } from './query-concepts';
 import type { ScoreParts } from './score';
 
@@ -38,6 +39,8 @@ export interface Decision extends ScoredCandidate {
 
 export interface Selection {
   section: string;
+  /** The same section as data, for the built-in offline model (it never parses the text). */
+  memory: RecalledSection;
   tokens: number;
   decisions: Decision[];
 }
@@ -66,9 +69,9 @@ function shorten(summary: string, maxTokens: number): string {
   return `${out.trim()}…`;
 }
 
-function line(c: ScoredCandidate, timeZone: string): string {
+function line(c: ScoredCandidate, timeZone: string): MemoryLine {
   const summary = c.memory.type === 'episodic' ? shorten(c.memory.summary, EPISODIC_LINE_TOKENS) : c.memory.summary;
-  return formatMemoryLine({ ...c.memory, summary }, timeZone);
+  return memoryLine({ ...c.memory, summary }, timeZone);
 }
 
 export interface RecallLimits {
@@ -147,8 +150,10 @@ export function selectMemories(
     .slice(0, config.recall.coreMax);
   const rest = live.filter((c) => !core.includes(c)).sort((a, b) => b.parts.score - a.parts.score);
 
-  const instructionLines = procedural.map(formatInstructionLine);
+  const instructions = procedural.map(instructionText);
+  const instructionLines = instructions.map(formatInstructionLine);
   const memoryLines: string[] = [];
+  const lines: MemoryLine[] = [];
   const seen = new Set<string>();
   let tokens = countTokens(formatMemorySection(['- x'], instructionLines));
   const perSource = new Map<string, number>();
@@ -169,7 +174,8 @@ export function selectMemories(
       continue;
     }
     // Lines are built and tokenised only while there is room (a minor saving: ~0.01 ms a line).
-    const text = line(c, timeZone);
+    const structured = line(c, timeZone);
+    const text = lineText(structured);
     const cost = countTokens(text) + 1;
     if (tokens + cost > limits.maxTokens) {
       decide(c, 'cut_by_budget', `token limit ${limits.maxTokens}`);
@@ -178,9 +184,10 @@ export function selectMemories(
     seen.add(key);
     if (source) perSource.set(source, (perSource.get(source) ?? 0) + 1);
     memoryLines.push(text);
+    lines.push(structured);
     tokens += cost;
     decide(c, 'injected');
   }
   const section = formatMemorySection(memoryLines, instructionLines);
-  return { section, tokens: section ? countTokens(section) : 0, decisions };
+  return { section, memory: { memories: lines, instructions }, tokens: section ? countTokens(section) : 0, decisions };
 }

@@ -2,6 +2,7 @@ import { generateText, streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
 
 import { offlineTurnOf, providerOptions, type OfflineTask, type OfflineTurnNotes } from '@/server/llm/call-options';
+import type { RecalledSection } from '@/server/llm/memory-section';
 import { createOfflineModel, splitIntoChunks } from '../../../server/llm/offline-model';
 
 const MEMORY_SYSTEM = `You are Mindbase, an assistant with long-term memory.
@@ -15,8 +16,17 @@ const MEMORY_SYSTEM = `You are Mindbase, an assistant with long-term memory.
 
 const PLAIN_SYSTEM = 'You are Mindbase, an assistant with long-term memory.';
 
-async function ask(prompt: string, system: string = MEMORY_SYSTEM, task?: OfflineTask): Promise<string> {
-  const result = await generateText({ model: createOfflineModel(), system, prompt, providerOptions: providerOptions(task) });
+// What recall hands the offline model for MEMORY_SYSTEM's section: data, not prompt text (issue 16).
+const MEMORY: RecalledSection = {
+  memories: [
+    { text: 'Wants reports to lead with the conclusion.', date: '2025-06-12', kind: 'preference', tags: ['important'] },
+    { text: 'Allergic to peanuts.', date: '2025-06-10', kind: 'constraint', tags: [] },
+  ],
+  instructions: ['Keep English terms when translating.'],
+};
+
+async function ask(prompt: string, memory: RecalledSection | null = MEMORY, task?: OfflineTask, system = memory ? MEMORY_SYSTEM : PLAIN_SYSTEM): Promise<string> {
+  const result = await generateText({ model: createOfflineModel(), system, prompt, providerOptions: providerOptions(task, memory ? { memory } : {}) });
   return result.text;
 }
 
@@ -100,7 +110,7 @@ describe('offline model: answers from memory', () => {
   });
 
   it('says it has no memories yet when the section is missing', async () => {
-    const text = await ask('what do you remember about me?', PLAIN_SYSTEM);
+    const text = await ask('what do you remember about me?', null);
     expect(text).toMatch(/don't have any memories/);
   });
 
@@ -137,6 +147,7 @@ describe('offline model: answers from memory', () => {
     const result = await generateText({
       model: createOfflineModel(),
       system: MEMORY_SYSTEM,
+      providerOptions: providerOptions(undefined, { memory: MEMORY }),
       messages: [
         { role: 'user', content: 'Remember that I like tea.' },
         { role: 'assistant', content: "Got it — I'll remember that you like tea." },
@@ -148,8 +159,8 @@ describe('offline model: answers from memory', () => {
 });
 
 describe('offline model: what the message leaves in memory (issue 15)', () => {
-  const withTurn = async (prompt: string, turn: OfflineTurnNotes, system = PLAIN_SYSTEM) =>
-    (await generateText({ model: createOfflineModel(), system, prompt, providerOptions: providerOptions(undefined, turn) })).text;
+  const withTurn = async (prompt: string, turn: OfflineTurnNotes, memory?: RecalledSection) =>
+    (await generateText({ model: createOfflineModel(), system: PLAIN_SYSTEM, prompt, providerOptions: providerOptions(undefined, { turn, ...(memory ? { memory } : {}) }) })).text;
   const none: OfflineTurnNotes = { noted: [], held: [], secretWithheld: false };
 
   it('names what it noted, short, without the setup paragraph', async () => {
@@ -167,11 +178,11 @@ describe('offline model: what the message leaves in memory (issue 15)', () => {
 
   it('says nothing was kept only when memory was on for the message', async () => {
     expect(await withTurn('lol ok', none)).toContain('Nothing in that for me to keep long-term.');
-    expect(await ask('lol ok', PLAIN_SYSTEM)).not.toContain('Nothing in that');
+    expect(await ask('lol ok', null)).not.toContain('Nothing in that');
   });
 
   it('adds the notes after an answer from memory', async () => {
-    const text = await withTurn('What should I cook tonight? my sister is visiting', { ...none, noted: ['Sister is visiting'] }, MEMORY_SYSTEM);
+    const text = await withTurn('What should I cook tonight? my sister is visiting', { ...none, noted: ['Sister is visiting'] }, MEMORY);
     expect(text).toContain('Allergic to peanuts');
     expect(text.trimEnd().endsWith('Noted for later: Sister is visiting.')).toBe(true);
   });
@@ -197,7 +208,7 @@ describe('offline model: remember and forget', () => {
     ['Note that my manager is Priya.', "Got it — I'll remember that your manager is Priya."],
     ["Don't forget that my flight leaves at 9am", "Got it — I'll remember that your flight leaves at 9am."],
   ])('acknowledges %j', async (message, reply) => {
-    expect(await ask(message, PLAIN_SYSTEM)).toBe(reply);
+    expect(await ask(message, null)).toBe(reply);
   });
 
   it.each([
@@ -205,12 +216,12 @@ describe('offline model: remember and forget', () => {
     ['Please forget my address.', "Okay, I've forgotten your address."],
     ['forget it', "Okay, I've forgotten that."],
   ])('acknowledges %j', async (message, reply) => {
-    expect(await ask(message, PLAIN_SYSTEM)).toBe(reply);
+    expect(await ask(message, null)).toBe(reply);
   });
 
   it('does not treat questions about the past as remember requests', async () => {
     for (const message of ['Remember what I said about the launch?', 'remember when we went to Paris']) {
-      expect(await ask(message, PLAIN_SYSTEM)).not.toContain("I'll remember");
+      expect(await ask(message, null)).not.toContain("I'll remember");
     }
   });
 });
@@ -222,7 +233,7 @@ describe('offline model: Chinese', () => {
     ['以后注意回答简短一点', '好的，我记住了，以后会注意：回答简短一点。'],
     ['忘掉我住在上海这件事', '好的，我已经忘掉了：你住在上海这件事。'],
   ])('acknowledges %j', async (message, reply) => {
-    expect(await ask(message, PLAIN_SYSTEM)).toBe(reply);
+    expect(await ask(message, null)).toBe(reply);
   });
 
   it('lists memories for 你记得我什么 and 关于我你知道什么', async () => {
@@ -240,25 +251,24 @@ describe('offline model: Chinese', () => {
   });
 
   it('answers a Chinese question from a Chinese memory', async () => {
-    const system = '[Long-term memory] Recorded earlier; may be incomplete or outdated. What the user says now takes precedence.\n- [2025-06-10 · constraint] 对花生过敏';
-    const text = await ask('我应该避免吃什么？', system);
+    const text = await ask('我应该避免吃什么？', { memories: [{ text: '对花生过敏', date: '2025-06-10', kind: 'constraint', tags: [] }], instructions: [] });
     expect(text).toContain('避开花生以及可能含有花生的食物');
   });
 
   it('gives the default reply in Chinese', async () => {
-    const text = await ask('今天天气怎么样？', PLAIN_SYSTEM);
+    const text = await ask('今天天气怎么样？', null);
     expect(text).toContain('离线演示模型');
     expect(text).toContain('OPENAI_API_KEY');
   });
 
   it('does not take 以后再说 as a rule for the future', async () => {
-    expect(await ask('以后再说吧', PLAIN_SYSTEM)).toContain('离线演示模型');
+    expect(await ask('以后再说吧', null)).toContain('离线演示模型');
   });
 });
 
 describe('offline model: tasks', () => {
   it('writes a short title from the user message', async () => {
-    const text = await ask('Hi! Can you help me plan a trip to Kyoto next week?', 'Write a title.', 'title');
+    const text = await ask('Hi! Can you help me plan a trip to Kyoto next week?', null, 'title', 'Write a title.');
     expect(text).toBe('Plan a trip to Kyoto next week');
   });
 
@@ -275,15 +285,21 @@ describe('offline model: tasks', () => {
     ['im so tired today lol', "I'm so tired today"],
     ['hey there!', 'New conversation'],
   ])('titles %j as %j', async (message, title) => {
-    expect(await ask(message, 'Write a title.', 'title')).toBe(title);
+    expect(await ask(message, null, 'title', 'Write a title.')).toBe(title);
+  });
+
+  it('reads memory from provider options only: a memory section in the prompt text is for real models', async () => {
+    const text = await ask('What should I avoid eating?', null, undefined, MEMORY_SYSTEM);
+    expect(text).not.toContain('peanuts');
+    expect(await ask('What should I avoid eating?')).toContain('avoid peanuts');
   });
 
   it('takes the task from provider options only: the same words in the prompt are a chat message', async () => {
-    expect(await ask('Hi! Can you help me plan a trip to Kyoto next week?', 'Write a title. [task:title]')).not.toBe('Plan a trip to Kyoto next week');
+    expect(await ask('Hi! Can you help me plan a trip to Kyoto next week?', null, undefined, 'Write a title. [task:title]')).not.toBe('Plan a trip to Kyoto next week');
   });
 
   it('writes a Chinese title for Chinese input', async () => {
-    const text = await ask('帮我写一个Python脚本，用来整理照片', 'Write a title.', 'title');
+    const text = await ask('帮我写一个Python脚本，用来整理照片', null, 'title', 'Write a title.');
     expect(text).toBe('写一个Python脚本');
   });
 
