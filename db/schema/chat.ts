@@ -60,6 +60,12 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: MESSAGE_ROLES }).notNull(),
     content: text('content').notNull(),
+    /**
+     * The message as AI SDK UI message parts: its text, and a real model's tool calls with their
+     * results (server/chat/message-parts.ts validates them). `content` keeps the text alone, for
+     * history, extraction and search.
+     */
+    parts: jsonb('parts').$type<Record<string, unknown>[]>().notNull().default([]),
     status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('complete'),
     /** Provenance and diagnostics (model id, recall ledger, error code…). */
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),

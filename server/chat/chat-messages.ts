@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
 import { conversations, messages } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import type { WorkingMessage } from './working-memory';
+import { textParts, type StoredPart } from './message-parts';
 
 /** The conversation's messages that belong in the model's context (not failed ones). */
 export async function loadHistory(tx: Tx, conversationId: string): Promise<(WorkingMessage & { createdAt: Date })[]> {
@@ -15,9 +16,13 @@ export async function loadHistory(tx: Tx, conversationId: string): Promise<(Work
 
 export async function insertMessage(
   tx: Tx,
-  row: { conversationId: string; userId: string; role: 'user' | 'assistant'; content: string; status?: 'complete' | 'stopped'; metadata?: Record<string, unknown>; id?: string; createdAt?: Date },
+  row: { conversationId: string; userId: string; role: 'user' | 'assistant'; content: string; parts?: StoredPart[]; status?: 'complete' | 'stopped'; metadata?: Record<string, unknown>; id?: string; createdAt?: Date },
 ): Promise<{ id: string; createdAt: Date }> {
-  const [inserted] = await tx.insert(messages).values(row).returning({ id: messages.id, createdAt: messages.createdAt });
+  // Without parts of its own (a user's message) a message is its text as one part.
+  const [inserted] = await tx
+    .insert(messages)
+    .values({ ...row, parts: row.parts ?? textParts(row.content) })
+    .returning({ id: messages.id, createdAt: messages.createdAt });
   if (!inserted) throw new Error('insertMessage: nothing returned');
   await tx.update(conversations).set({ updatedAt: inserted.createdAt }).where(eq(conversations.id, row.conversationId));
   return inserted;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { config } from '../config';
 import { encodeCursor, inDateRange, isUuid, pagingCursor } from '../input/bounds';
+import { storedPart } from './message-parts';
 
 export const conversationIdSchema = z.uuid({ error: 'Conversation ids are UUIDs.' });
 
@@ -64,6 +65,7 @@ export const chatMessage = z.object({
   id: z.string(),
   role: z.enum(['user', 'assistant']),
   content: z.string(),
+  parts: z.array(storedPart),
   status: z.enum(['complete', 'stopped', 'error']),
   createdAt: z.date(),
   metadata: z.record(z.string(), z.unknown()),

@@ -6,6 +6,7 @@ import { conversations, messages } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { AppError } from '../errors';
 import { encodeConversationCursor, type listConversationsInput, type ConversationSummary, type ChatMessage } from './conversation-schemas';
+import { readParts } from './message-parts';
 
 const summaryColumns = {
   id: conversations.id,
@@ -55,6 +56,7 @@ export async function getConversation(db: UserDb, id: string): Promise<Conversat
         id: messages.id,
         role: messages.role,
         content: messages.content,
+        parts: messages.parts,
         status: messages.status,
         createdAt: messages.createdAt,
         metadata: messages.metadata,
@@ -68,7 +70,7 @@ export async function getConversation(db: UserDb, id: string): Promise<Conversat
       createdAt: conversation.createdAt,
       updatedAt: conversation.updatedAt,
       memoryDisabled: conversation.memoryDisabled,
-      messages: rows,
+      messages: rows.map((row) => ({ ...row, parts: readParts(row.parts, row.content) })),
     };
   });
 }

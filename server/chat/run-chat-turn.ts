@@ -43,6 +43,7 @@ import { extendConversationSummary, summaryDue } from './conversation-summary';
 import { generateTitle } from './conversation-title';
 import { findConversation } from './conversations';
 import { echoMask } from './echo-mask';
+import { maskParts } from './message-parts';
 import { streamReply } from './stream-reply';
 import { buildSystemPrompt } from './system-prompt';
 import type { TurnMemory } from './turn-memory';
@@ -247,7 +248,7 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
           // A server without tool calls (many local ones): answer without them, now and from now on.
           reply = await streamReply(writer, deps, { system, messages: toModelMessages(memory), tools: undefined, signal, assistantId, mask: echoMask(secrets) });
         }
-        const { text, failure, finish, memoryActions } = reply;
+        const { text, failure, finish, memoryActions, parts } = reply;
         if (failure) {
           // The user's message stays; nothing half-written is stored as a reply.
           if (failure.retryAfterSeconds !== null) writer.write({ type: 'data-retry', data: { seconds: failure.retryAfterSeconds }, transient: true });
@@ -271,6 +272,8 @@ export async function runChatTurn(db: UserDb, input: ChatRequest, signal: AbortS
             role: 'assistant',
             // Masked while it streamed (echo-mask.ts); again here for a value split across text parts.
             content: maskValues(text, secrets),
+            // The tool calls too: a real model's memory search or change shows after a reload.
+            parts: maskParts(parts, secrets),
             status: stopped ? 'stopped' : 'complete',
             metadata: {
               ...replyMetadata,

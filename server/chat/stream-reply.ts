@@ -24,6 +24,7 @@ import {
 } from 'ai';
 import { config } from '../config';
 import { providerOptions, type OfflineChatContext } from '../llm/call-options';
+import { createPartsCollector, type StoredPart } from './message-parts';
 import { countHealth, warnOnce } from '../llm/health';
 import type { EchoMask } from './echo-mask';
 import { memoryActionOf, type MemoryAction } from './memory-actions';
@@ -41,6 +42,8 @@ export interface StreamedReply {
   failure: ReplyFailure | null;
   finish: Extract<Chunk, { type: 'finish' }> | null;
   memoryActions: MemoryAction[];
+  /** The reply as UI message parts (text blocks and tool calls, in order), for storage. */
+  parts: StoredPart[];
   /** The provider refused the tools before any output: ask again without them. */
   toolsRefused: boolean;
 }
@@ -133,6 +136,7 @@ export async function streamReply(
   let toolCalls = 0;
   const held: Chunk[] = [];
   const memoryActions: MemoryAction[] = [];
+  const collected = createPartsCollector();
   const write = (chunk: Chunk) => writer.write(chunk);
   try {
     for await (let chunk of ui) {
@@ -149,20 +153,27 @@ export async function streamReply(
       if (chunk.type === 'text-delta') {
         const safe = input.mask.push(chunk.id, chunk.delta);
         text += safe;
+        collected.text(chunk.id, safe);
         chunk = { ...chunk, delta: safe };
       }
       if (chunk.type === 'text-end') {
         const rest = input.mask.end(chunk.id);
         if (rest) {
           text += rest;
+          collected.text(chunk.id, rest);
           write({ type: 'text-delta', id: chunk.id, delta: rest });
         }
       }
-      if (chunk.type === 'tool-input-available') toolCalls += 1;
+      if (chunk.type === 'tool-input-available') {
+        toolCalls += 1;
+        collected.toolInput(chunk.toolCallId, chunk.toolName, chunk.input);
+      }
       if (chunk.type === 'tool-output-available') {
+        collected.toolOutput(chunk.toolCallId, chunk.output);
         const action = memoryActionOf(chunk.output);
         if (action) memoryActions.push(action);
       }
+      if (chunk.type === 'tool-output-error') collected.toolError(chunk.toolCallId, chunk.errorText);
       if (!meaningful && !MEANINGFUL.has(chunk.type)) {
         held.push(chunk);
         continue;
@@ -178,6 +189,7 @@ export async function streamReply(
   for (const part of input.mask.drain()) {
     if (!part.text) continue;
     text += part.text;
+    collected.text(part.id, part.text);
     if (meaningful) write({ type: 'text-delta', id: part.id, delta: part.text });
   }
 
@@ -185,27 +197,28 @@ export async function streamReply(
     refusesTools.add(model);
     countHealth('tools_refused');
     warnOnce('tools-refused', '[chat] the model server refused tool definitions (HTTP 400); answering without memory tools from now on. Set CHAT_MEMORY_TOOLS=off to stop offering them.');
-    return { text: '', failure, finish: null, memoryActions, toolsRefused: true };
+    return { text: '', failure, finish: null, memoryActions, parts: collected.parts(), toolsRefused: true };
   }
   for (const h of held.splice(0)) write(h);
 
   if (limit.signal.aborted && !input.signal.aborted) {
     countHealth('chat_timeouts');
     console.error(`[chat] provider timed out (no token for ${config.chat.providerStallMs} ms, or over ${config.chat.providerTimeoutMs} ms in all)`);
-    return { text, failure: { code: 'provider_timeout', message: TIMEOUT_MESSAGE, retryAfterSeconds: null }, finish: null, memoryActions, toolsRefused: false };
+    return { text, failure: { code: 'provider_timeout', message: TIMEOUT_MESSAGE, retryAfterSeconds: null }, finish: null, memoryActions, parts: collected.parts(), toolsRefused: false };
   }
   if (!failure && !input.signal.aborted && text.trim() === '') {
     if (toolCalls === 0) {
       countHealth('chat_empty_replies');
-      return { text, failure: { code: 'provider_empty', message: EMPTY_MESSAGE, retryAfterSeconds: null }, finish: null, memoryActions, toolsRefused: false };
+      return { text, failure: { code: 'provider_empty', message: EMPTY_MESSAGE, retryAfterSeconds: null }, finish: null, memoryActions, parts: collected.parts(), toolsRefused: false };
     }
     // The tools ran but the step limit came before an answer: say so rather than store nothing.
     countHealth('tool_step_limit');
     const id = `${input.assistantId}-note`;
     write({ type: 'text-start', id });
     text = memoryActions.length > 0 ? STEP_LIMIT_REPLY.changed : STEP_LIMIT_REPLY.looked;
+    collected.text(id, text);
     write({ type: 'text-delta', id, delta: text });
     write({ type: 'text-end', id });
   }
-  return { text, failure, finish, memoryActions, toolsRefused: false };
+  return { text, failure, finish, memoryActions, parts: collected.parts(), toolsRefused: false };
 }

@@ -21,6 +21,7 @@ import { createTestDatabase, seedUser, type TestDatabase } from '../helpers/db';
 import { testJobs } from '../helpers/jobs';
 import { memoriesOf, summariesOf } from '../helpers/memories';
 import { readUiStream, textOf } from '../helpers/mock-models';
+import { callerFor } from '../helpers/trpc';
 import { startScriptedLlmServer, thinkingFenced, type Script, type ScriptedRequest, type ScriptedServer } from '../helpers/scripted-llm-server';
 
 const EXTRACTION = /extract long-term memories/i;
@@ -309,6 +310,36 @@ describe('the real-model path against a scripted OpenAI-compatible server', () =
       const actions = [{ action: 'updated', memoryId: memory!.id, summary: 'Drinks soy milk' }];
       expect(rows.at(-1)!.metadata).toMatchObject({ memoryActions: actions });
       expect(chunks.find((c) => c.type === 'finish')).toMatchObject({ messageMetadata: { memoryActions: actions } });
+    });
+  });
+
+  describe('tool calls survive a reload (issue 16, item 4)', () => {
+    it("the reply's parts keep the model's memory search with its result, in order, a typed secret masked, and the conversation returns them", async () => {
+      const user = await seedUser(t.db, 'tool-parts');
+      server.setScript(script({}));
+      await turn(user.id, 'Remember that I drink oat milk.', { tools: false });
+      let step = 0;
+      server.setScript(
+        script({
+          reply: () => {
+            step += 1;
+            if (step === 1) return { kind: 'tools', calls: [{ name: 'search_memories', args: { query: 'milk Hunter2-Zebra-77' } }] };
+            return { kind: 'text', text: 'You drink oat milk.' };
+          },
+        }),
+      );
+      const { id, rows } = await turn(user.id, 'my wifi password is Hunter2-Zebra-77. what milk do I drink?');
+      const reply = rows.at(-1)!;
+      expect(reply.parts.map((p) => p.type)).toEqual(['dynamic-tool', 'text']);
+      expect(reply.parts[0]).toMatchObject({ toolName: 'search_memories', state: 'output-available' });
+      expect((reply.parts[0] as { input: { query: string } }).input.query).toMatch(/^milk \S/);
+      expect(JSON.stringify(reply.parts)).not.toContain('Hunter2-Zebra-77');
+      expect(JSON.stringify((reply.parts[0] as { output: unknown }).output)).toContain('oat milk');
+      // The user's message is its text as one part.
+      expect(rows.at(-2)!.parts).toEqual([{ type: 'text', text: rows.at(-2)!.content }]);
+      // What the chat page loads: the same parts, through the router's output schema.
+      const loaded = await callerFor(t, user).conversations.get({ id });
+      expect(loaded.messages.at(-1)!.parts).toEqual(reply.parts);
     });
   });
 

@@ -39,12 +39,42 @@ export function messageText(message: Pick<ChatUIMessage, 'parts'>): string {
   return message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
 }
 
+type StoredPart = StoredMessage['parts'][number];
+
+/** A stored part as the UI part useChat renders: text, or a finished tool call. */
+function toUIPart(part: StoredPart): ChatUIMessage['parts'][number] {
+  if (part.type === 'text') return { type: 'text', text: part.text };
+  const base = { type: 'dynamic-tool' as const, toolName: part.toolName, toolCallId: part.toolCallId, input: part.input };
+  return part.state === 'output-error' ? { ...base, state: 'output-error', errorText: part.errorText ?? '' } : { ...base, state: 'output-available', output: part.output };
+}
+
+/** A tool call in a reply, live (`tool-<name>`) or reloaded (`dynamic-tool`), as the chat shows it. */
+export interface ToolCallView {
+  id: string;
+  toolName: string;
+  input: unknown;
+  failed: boolean;
+}
+
+export function toolCalls(message: Pick<ChatUIMessage, 'parts'>): ToolCallView[] {
+  const calls: ToolCallView[] = [];
+  for (const part of message.parts) {
+    if (part.type === 'dynamic-tool') {
+      calls.push({ id: part.toolCallId, toolName: part.toolName, input: part.input, failed: part.state === 'output-error' });
+    } else if (part.type.startsWith('tool-') && 'toolCallId' in part) {
+      const p = part as { toolCallId: string; state: string; input?: unknown };
+      calls.push({ id: p.toolCallId, toolName: part.type.slice('tool-'.length), input: p.input, failed: p.state === 'output-error' });
+    }
+  }
+  return calls;
+}
+
 /** Messages as stored in the database, in the shape useChat renders and continues from. */
 export function toChatUIMessages(rows: readonly StoredMessage[]): ChatUIMessage[] {
   return rows.map((row) => ({
     id: row.id,
     role: row.role,
-    parts: [{ type: 'text', text: row.content }],
+    parts: row.parts.length > 0 ? row.parts.map(toUIPart) : [{ type: 'text', text: row.content }],
     metadata: {
       status: row.status,
       // metadata is free-form JSON on the server; only a string model id is shown.

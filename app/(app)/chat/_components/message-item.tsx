@@ -2,7 +2,7 @@
 
 import { memo } from 'react';
 import type { MemoryNotice } from '@/server/memory/notices/schemas';
-import { messageText, streamedNotices, type ChatUIMessage } from './chat-message';
+import { messageText, streamedNotices, toolCalls, type ChatUIMessage, type ToolCallView } from './chat-message';
 import { CopyButton } from './copy-button';
 import { RegenerateIcon } from './icons';
 import { MarkdownText } from './markdown';
@@ -34,6 +34,34 @@ function noticesToShow(listed: MemoryNotice[] | undefined, streamed: MemoryNotic
   return [...(forgot.length > 0 ? forgot : listed.filter((n) => n.kind === 'forgot')), ...listed.filter((n) => n.kind !== 'forgot')];
 }
 
+/**
+ * The memory searches a real model made for this reply (changes and deletions have their own
+ * lines from the reply's metadata), and any tool call that failed. Live and after a reload alike.
+ */
+function toolLine(call: ToolCallView): string | null {
+  if (call.failed) return `A memory tool failed (${call.toolName})`;
+  if (call.toolName !== 'search_memories') return null;
+  const query = typeof call.input === 'object' && call.input !== null && typeof (call.input as { query?: unknown }).query === 'string' ? (call.input as { query: string }).query : '';
+  return query ? `Searched memory for “${query}”` : 'Looked through memory';
+}
+
+function ToolTrail({ message }: { message: ChatUIMessage }) {
+  const lines = toolCalls(message).flatMap((call) => {
+    const line = toolLine(call);
+    return line ? [{ id: call.id, line }] : [];
+  });
+  if (lines.length === 0) return null;
+  return (
+    <ul className="memory-notices" aria-label="Memory tools used" data-testid="tool-trail">
+      {lines.map((l) => (
+        <li key={l.id} className="memory-notice">
+          {l.line}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 // Memoised: while a reply streams only its own row re-renders, not the whole history.
 export const MessageItem = memo(function MessageItem({ message, stoppedHere, streaming, canRegenerate, onRegenerate, notices }: MessageItemProps) {
   const text = messageText(message);
@@ -62,6 +90,7 @@ export const MessageItem = memo(function MessageItem({ message, stoppedHere, str
       {text !== '' ? <MarkdownText text={text} /> : streaming ? <TypingIndicator /> : null}
       {!streaming && status === 'stopped' && <p className="message-note">Stopped</p>}
       {!streaming && status === 'error' && <p className="message-note message-note-error">This reply was cut short by an error.</p>}
+      {!streaming && <ToolTrail message={message} />}
       {!streaming && (message.metadata?.memoryActions ?? []).length > 0 && (
         <ul className="memory-notices" aria-label="Memory changes">
           {message.metadata!.memoryActions!.map((a) => (
