@@ -4,20 +4,18 @@
  * made it, that the lexical route ranks by BM25 (rare words count more, context words less), and
  * that it never reaches another user's memories.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createWithSystem } from '@/db/boundary';
 import { connect } from '@/db/connect';
-import { MIGRATIONS_FOLDER, runMigrations } from '@/db/migrate';
+import { runMigrations } from '@/db/migrate';
 import { queryRows } from '@/db/rows';
 import { memories } from '@/db/schema';
 import { reindexSearchText } from '@/server/memory/reindex-search';
 import { SEARCH_TEXT_VERSION, searchContextOf, searchTerms, searchTextOf } from '@/server/memory/search-text';
 import { fulltextCandidates } from '@/server/recall/gather-candidates';
 import { createNonSuperuserOwnerPglite, createTestDatabase, seedUser, type TestDatabase } from '../helpers/db';
+import { migrationsBefore } from '../helpers/migrations';
 
 describe('full-text postings (memory_terms)', () => {
   let t: TestDatabase;
@@ -128,19 +126,12 @@ describe('full-text postings (memory_terms)', () => {
 describe('memory_terms on an upgraded database', () => {
   it('is filled for memories written before the migrations, also when the owner is not a superuser, and db:migrate retokenises them', async () => {
     // The migrations as they were before memory_terms existed.
-    const before = await mkdtemp(path.join(tmpdir(), 'mindbase-migrations-'));
-    await cp(MIGRATIONS_FOLDER, before, { recursive: true });
-    const journalPath = path.join(before, 'meta', '_journal.json');
-    const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-    const at = journal.entries.findIndex((e) => e.tag === '0007_recall_term_index');
-    expect(at).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, at);
-    await writeFile(journalPath, JSON.stringify(journal));
+    const before = await migrationsBefore('0007_recall_term_index');
 
     const pglite = await createNonSuperuserOwnerPglite();
     const connection = connect({ driver: 'pglite', client: pglite });
     try {
-      await runMigrations(connection, before);
+      await runMigrations(connection, before.folder);
       const withSystem = createWithSystem(connection.db);
       const [user] = await withSystem((tx) => queryRows<{ id: string }>(tx, sql`insert into users (id, email) values (${crypto.randomUUID()}, 'old@mindbase.dev') returning id`));
       await withSystem((tx) =>
@@ -161,7 +152,7 @@ describe('memory_terms on an upgraded database', () => {
       expect(me?.current_user).toBe('app_owner');
     } finally {
       await pglite.close();
-      await rm(before, { recursive: true, force: true });
+      await before.remove();
     }
   }, 60_000);
 });

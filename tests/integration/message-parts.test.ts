@@ -3,32 +3,23 @@
  * message written before the column its text as one part (as the system role, since forced
  * row-level security hides every row from a non-superuser owner).
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createWithSystem } from '@/db/boundary';
 import { connect } from '@/db/connect';
-import { MIGRATIONS_FOLDER, runMigrations } from '@/db/migrate';
+import { runMigrations } from '@/db/migrate';
 import { queryRows } from '@/db/rows';
 import { createNonSuperuserOwnerPglite } from '../helpers/db';
+import { migrationsBefore } from '../helpers/migrations';
 
 describe('message parts on an upgraded database', () => {
   it('a message written before the column gets its text as one part; the owner stays the owner', async () => {
-    const before = await mkdtemp(path.join(tmpdir(), 'mindbase-migrations-'));
-    await cp(MIGRATIONS_FOLDER, before, { recursive: true });
-    const journalPath = path.join(before, 'meta', '_journal.json');
-    const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-    const at = journal.entries.findIndex((e) => e.tag === '0017_message_parts');
-    expect(at).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, at);
-    await writeFile(journalPath, JSON.stringify(journal));
+    const before = await migrationsBefore('0017_message_parts');
 
     const pglite = await createNonSuperuserOwnerPglite();
     const connection = connect({ driver: 'pglite', client: pglite });
     try {
-      await runMigrations(connection, before);
+      await runMigrations(connection, before.folder);
       const withSystem = createWithSystem(connection.db);
       const userId = crypto.randomUUID();
       const conversationId = crypto.randomUUID();
@@ -47,7 +38,7 @@ describe('message parts on an upgraded database', () => {
       expect(me?.current_user).toBe('app_owner');
     } finally {
       await pglite.close();
-      await rm(before, { recursive: true, force: true });
+      await before.remove();
     }
   }, 60_000);
 });
