@@ -63,9 +63,9 @@ export default tseslint.config(
     // (app/, inngest/, the tRPC request context, start-up); domain code under server/ receives
     // what it needs as arguments, and scripts wire their own connection.
     files: ['server/**/*.ts', 'scripts/**/*.ts'],
-    ignores: ['server/api/context.ts', 'server/jobs/startup.ts'],
+    ignores: ['server/api/context.ts', 'server/startup.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/composition', '@/server/composition'], message: 'Only the edges (app/, inngest/, server/api/context.ts, server/jobs/startup.ts) import the composition root; take the dependency as an argument.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/composition', '@/server/composition'], message: 'Only the edges (app/, inngest/, server/api/context.ts, server/startup.ts) import the composition root; take the dependency as an argument.' }] }],
     },
   },
 );

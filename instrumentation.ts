@@ -4,6 +4,6 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { jobMode } = await import('./server/jobs/job-mode');
   if (jobMode() === 'inngest') (await import('./inngest/client')).useInngestTransport();
-  const { startBackgroundWork } = await import('./server/jobs/startup');
+  const { startBackgroundWork } = await import('./server/startup');
   await startBackgroundWork();
 }

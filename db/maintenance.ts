@@ -3,7 +3,7 @@
  * are never analyzed (the planner guesses row counts: the full-text route picked a sort-based
  * plan and took 12 ms instead of 6 at 10,000 memories) and never vacuumed (dead rows from every
  * reply's access-count update pile up; index-only scans never apply). On Postgres autovacuum does
- * this, so only the embedded driver runs it: at start-up and daily (server/jobs/startup.ts), or
+ * this, so only the embedded driver runs it: at start-up and daily (server/startup.ts), or
  * `npm run jobs -- maintenance`. One table per statement, yielding between them, so a chat
  * request waits for at most one table's VACUUM, not the whole database's.
  */

@@ -4,7 +4,7 @@
  * (server/mail/app-mailer.ts). Routes, pages, the Inngest adapter and start-up take what they
  * need from this module; domain code under server/ receives it as arguments and never imports
  * it (lint: nothing else imports it but app/, inngest/, server/api/context.ts and
- * server/jobs/startup.ts).
+ * server/startup.ts).
  */
 import 'server-only';
 import { after } from 'next/server';

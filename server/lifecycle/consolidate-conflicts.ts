@@ -6,15 +6,12 @@
  */
 import type { MemoryRow } from '../memory/memory-types';
 import { entitiesOverlap, normaliseSummary, slotKey } from '../memory/memory-match';
-import { consolidationConfig } from './consolidate-config';
+import { consolidationConfig } from '../memory/merge/config';
+import type { Heard } from '../memory/merge/write';
 
 export type ConflictItem = Pick<MemoryRow, 'id' | 'type' | 'kind' | 'summary' | 'entities' | 'statusReason'>;
 
-/** How often and how recently the user said it: distinct sources and the latest of them. */
-export interface Heard {
-  sources: number;
-  lastHeardAt: Date;
-}
+export type { Heard };
 
 export type ConflictDecision =
   | { outcome: 'won'; winnerId: string; twinIds: string[]; rivalId: string; winnerReason: string; rivalReason: string }

@@ -14,7 +14,7 @@ import type { MemoryRow } from '../memory/memory-types';
 import { updateMemory } from '../memory/repository';
 import { lockUserMemory } from '../memory/user-lock';
 import { conflictTwins, decideConflict, findRival, type ConflictDecision } from './consolidate-conflicts';
-import { CONSOLIDATION_ACTOR, copySources, heardOf } from './consolidate-write';
+import { CONSOLIDATION_ACTOR, copySources, heardOf } from '../memory/merge/write';
 import { listChange } from './report';
 import { paceBeforeTransaction } from './pacing';
 import type { JobRequest } from './run-decay';

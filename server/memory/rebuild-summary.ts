@@ -12,9 +12,9 @@ import { reembedRequested } from '../events/contracts';
 import { memories, memoryEmbeddings, memorySources } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { enqueueEvent } from '../events/outbox';
-import { happenedAt, summaryLevelOf, unionEntities } from '../lifecycle/consolidate-groups';
-import { copySources } from '../lifecycle/consolidate-write';
-import { ruleSummary } from '../lifecycle/consolidate-summary';
+import { happenedAt, summaryLevelOf, unionEntities } from './merge/groups';
+import { copySources } from './merge/write';
+import { ruleSummary } from './merge/summary';
 import type { Actor, MemoryRow } from './memory-types';
 import { rewriteWithoutHistory, updateMemory } from './repository';
 

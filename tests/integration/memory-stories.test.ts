@@ -142,18 +142,7 @@ describe('poisoning and feedback loops', () => {
   });
 
   describe('LLM extraction path', () => {
-    function extractionModel(items: unknown[] | string) {
-      const text = typeof items === 'string' ? items : JSON.stringify({ memories: items });
-      return new MockLanguageModelV4({
-        doGenerate: () =>
-          Promise.resolve({
-            content: [{ type: 'text', text }],
-            finishReason: { unified: 'stop', raw: 'stop' },
-            usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
-            warnings: [],
-          }),
-      });
-    }
+    const extractionModel = (items: unknown[] | string) => scriptedModel([], { generated: typeof items === 'string' ? items : JSON.stringify({ memories: items }) });
     const item = (over: Record<string, unknown>) => ({
       type: 'semantic',
       kind: 'preference',

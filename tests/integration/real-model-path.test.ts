@@ -12,7 +12,7 @@ import { memoryTools } from '@/server/chat/memory-tools';
 import { chatRequestSchema } from '@/server/chat/chat-request';
 import { runChatTurn, type ChatTurnDeps } from '@/server/chat/run-chat-turn';
 import { config } from '@/server/config';
-import { llmSummary } from '@/server/lifecycle/consolidate-summary';
+import { llmSummary } from '@/server/memory/merge/summary';
 import { healthCounters, type HealthCounter } from '@/server/llm/health';
 import { createLlmRegistry, type LlmRegistry, type LlmSettings } from '@/server/llm/registry';
 import { createEmbedder } from '@/server/memory/embedder';

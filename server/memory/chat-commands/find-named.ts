@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { memories } from '../../../db/schema';
 import type { Tx } from '../../../db/types';
 import { config } from '../../config';
-import { summaryLevelOf } from '../../lifecycle/consolidate-groups';
+import { summaryLevelOf } from '../merge/groups';
 import { findSimilarMemories } from '../embeddings';
 import { termCoverage } from '../memory-match';
 import type { MemoryRow } from '../memory-types';

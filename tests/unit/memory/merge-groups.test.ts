@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@/server/lifecycle/clock';
-import { groupsAtLevel, summaryLevelOf, unionEntities, type GroupableItem } from '@/server/lifecycle/consolidate-groups';
+import { groupsAtLevel, summaryLevelOf, unionEntities, type GroupableItem } from '@/server/memory/merge/groups';
 
 const now = new Date('2026-03-01T04:00:00Z');
 let n = 0;

@@ -4,19 +4,19 @@
  * makes sure the embedding model has its vector index, resumes unfinished bulk jobs, and in
  * embedded mode starts the cron jobs' schedules in-process (on Inngest, its crons do that).
  */
-import { activeDriver, ownerDb, withSystem } from '../database';
-import { ensureEmbeddingIndex } from '../../db/embedding-index';
-import { vacuumAnalyze } from '../../db/maintenance';
-import { resumeBulkJobs } from '../bulk/resume';
-import { config } from '../config';
-import { reembedRequested } from '../events/contracts';
-import { llm } from '../llm';
-import { loggableError } from '../logging/loggable-error';
-import { usersNeedingReembed } from '../memory/reembed';
-import { jobMode } from './job-mode';
-import { scheduleMaintenance } from './maintenance-schedule';
-import { backgroundEvents, bulkJobLauncher, configuredEmbedder, inProcessProvider } from '../composition';
-import { sweepOutboxJob } from './definitions/sweep-outbox';
+import { activeDriver, ownerDb, withSystem } from './database';
+import { ensureEmbeddingIndex } from '../db/embedding-index';
+import { vacuumAnalyze } from '../db/maintenance';
+import { resumeBulkJobs } from './bulk/resume';
+import { config } from './config';
+import { reembedRequested } from './events/contracts';
+import { llm } from './llm';
+import { loggableError } from './logging/loggable-error';
+import { usersNeedingReembed } from './memory/reembed';
+import { jobMode } from './jobs/job-mode';
+import { scheduleMaintenance } from './jobs/maintenance-schedule';
+import { backgroundEvents, bulkJobLauncher, configuredEmbedder, inProcessProvider } from './composition';
+import { sweepOutboxJob } from './jobs/definitions/sweep-outbox';
 
 async function embeddingDimensions(): Promise<number> {
   const known = llm().describe().embedding.dimensions;

@@ -6,11 +6,11 @@
  */
 import type { LanguageModel } from 'ai';
 import { z } from 'zod';
-import { config } from '../config';
-import { countHealth } from '../llm/health';
-import { askForJson } from '../llm/json-call';
-import { parseModelJson } from '../llm/lenient-json';
-import type { SummaryLevel } from './consolidate-groups';
+import { config } from '../../config';
+import { countHealth } from '../../llm/health';
+import { askForJson } from '../../llm/json-call';
+import { parseModelJson } from '../../llm/lenient-json';
+import type { SummaryLevel } from './groups';
 
 export interface SummaryMember {
   summary: string;

@@ -4,10 +4,11 @@
  * level 0, a summary of raw items level 1, a summary of level-1 summaries level 2, and level 2
  * is never merged again. Kinds stay in the `[a-z0-9_]` form the memory editor accepts.
  */
-import type { MemoryRow } from '../memory/memory-types';
-import { entitiesOverlap } from '../memory/memory-match';
-import { addDays } from './clock';
-import { consolidationConfig } from './consolidate-config';
+import type { MemoryRow } from '../memory-types';
+import { entitiesOverlap } from '../memory-match';
+import { consolidationConfig } from './config';
+
+const addDays = (date: Date, days: number): Date => new Date(date.getTime() + days * 86_400_000);
 
 export type SummaryLevel = 1 | 2;
 

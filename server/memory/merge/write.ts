@@ -9,13 +9,12 @@
  * lists the merged items as linked memories.
  */
 import { eq, inArray, max, sql } from 'drizzle-orm';
-import { memorySources } from '../../db/schema';
-import type { Tx } from '../../db/types';
-import { storeEmbedding } from '../memory/embeddings';
-import { StaleMemoryError, type MemoryRow } from '../memory/memory-types';
-import { changeStatuses, createMemory } from '../memory/repository';
-import { happenedAt, summaryKind, unionEntities, type ConsolidationGroup } from './consolidate-groups';
-import type { Heard } from './consolidate-conflicts';
+import { memorySources } from '../../../db/schema';
+import type { Tx } from '../../../db/types';
+import { storeEmbedding } from '../embeddings';
+import { StaleMemoryError, type MemoryRow } from '../memory-types';
+import { changeStatuses, createMemory } from '../repository';
+import { happenedAt, summaryKind, unionEntities, type ConsolidationGroup } from './groups';
 
 export const CONSOLIDATION_ACTOR = 'consolidation' as const;
 
@@ -92,6 +91,12 @@ export async function writeSummary(tx: Tx, members: MemoryRow[], prepared: Prepa
 }
 
 /** Distinct sources and the latest of them (or the row's own creation) per memory. */
+/** How often and how recently the user said it: distinct sources and the latest of them. */
+export interface Heard {
+  sources: number;
+  lastHeardAt: Date;
+}
+
 export async function heardOf(tx: Tx, rows: Pick<MemoryRow, 'id' | 'createdAt'>[]): Promise<Map<string, Heard>> {
   const heard = new Map<string, Heard>(rows.map((r) => [r.id, { sources: 0, lastHeardAt: r.createdAt }]));
   if (rows.length === 0) return heard;

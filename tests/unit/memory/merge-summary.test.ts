@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MockLanguageModelV4 } from 'ai/test';
-import { clampSummary, llmSummary, ruleSummary, summarise, wordCount } from '@/server/lifecycle/consolidate-summary';
+import { scriptedModel } from '../../helpers/mock-models';
+import { clampSummary, llmSummary, ruleSummary, summarise, wordCount } from '@/server/memory/merge/summary';
 
 const at = (d: string) => new Date(`${d}T10:00:00Z`);
 const input = {
@@ -13,17 +13,7 @@ const input = {
   ],
 };
 
-function modelAnswering(text: string) {
-  return new MockLanguageModelV4({
-    doGenerate: () =>
-      Promise.resolve({
-        content: [{ type: 'text', text }],
-        finishReason: { unified: 'stop', raw: 'stop' },
-        usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
-        warnings: [],
-      }),
-  });
-}
+const modelAnswering = (text: string) => scriptedModel([], { generated: text });
 
 describe('consolidated summary text', () => {
   it('the rule summary says how often and when, and lists the facts', () => {
