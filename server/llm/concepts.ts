@@ -59,6 +59,12 @@ const GROUPS: readonly ConceptGroup[] = [
     zh: ['运动', '健身', '跑步', '游泳', '锻炼', '瑜伽', '羽毛球', '篮球', '足球', '网球', '乒乓', '骑车', '爬山', '徒步'],
   },
   {
+    // Joints and injuries: what an exercise or outing question needs to know ("膝盖不太好" for 爬山).
+    id: 'joint',
+    en: ['knee', 'knees', 'ankle', 'ankles', 'wrist', 'shoulder', 'hip', 'injury', 'injured', 'sprain', 'sprained', 'tendon', 'ligament'],
+    zh: ['膝盖', '腰疼', '腰不好', '脚踝', '手腕', '颈椎', '腰椎', '受伤', '伤过', '扭伤', '韧带'],
+  },
+  {
     id: 'language',
     en: ['language', 'english', 'chinese', 'translate', 'translation', 'term', 'terminology'],
     zh: ['语言', '英文', '英语', '中文', '翻译', '术语'],

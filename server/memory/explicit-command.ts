@@ -36,7 +36,7 @@ export type ExplicitCommand = { kind: 'remember'; content: string } | { kind: 'f
 // Leading politeness and discourse words that do not change the request.
 const POLITE_PREFIX =
   /^(?:(?:ok(?:ay)?|hey|hi|hello|so|also|and|oh|actually|btw|by the way|one more thing|just|please|pls|kindly|can you|could you|would you|will you|can u|could u|would u|will u|i want you to|i'd like you to|i need you to|i'd like to ask you to|mindbase)[\s,:;!.\-—]*)+/i;
-const ZH_PREFIX = /^(?:(?:好的?|嗯|对了|另外|还有|顺便说一下|那个|哦)[\s,，:：。!！]*)+/;
+const ZH_PREFIX = /^(?:(?:好的?|嗯|对了|另外|还有|顺便说一下|那个|哦|但是|不过|然后|那就)[\s,，:：。!！]*)+/;
 
 // A question about the past ("remember when we…", "remember what I said?") stores nothing.
 const RECALL_QUESTION = /^(?:what|when|where|who|whom|how|which|if|whether|why|the time|that time)\b/i;

@@ -443,6 +443,30 @@ const DAY_RULES: DayRule[] = [
     resolve: (m, today, _at, options) => datedDay(today, Number(m[1]), Number(m[2]), options),
   },
   {
+    // Fixed-date holidays: "五一去厦门" is the May Day holiday, "国庆自驾新疆" the October week.
+    pattern: /(五一|劳动节|国庆节?|十一长假|元旦|圣诞节?|情人节)(?!节?前夕)/,
+    resolve: (m, today, _at, options) => {
+      const word = m[1] ?? '';
+      const [month, day, days] = /五一|劳动节/.test(word) ? [5, 1, 5] : /国庆|十一/.test(word) ? [10, 1, 7] : /元旦/.test(word) ? [1, 1, 1] : /圣诞/.test(word) ? [12, 25, 1] : [2, 14, 1];
+      const first = datedDay(today, month, day, options);
+      return first && { from: first.from, days };
+    },
+  },
+  {
+    // "5月1号到4号", "4月30号至5月3号": a stretch of days.
+    pattern: new RegExp(`(${ZH_NUM})月(${ZH_NUM})(?:日|号)?(?:到|至|[-~～])(?:(${ZH_NUM})月)?(${ZH_NUM})(?:日|号)`),
+    resolve: (m, today, _at, options) => {
+      const first = datedDay(today, parseNumber(m[1] ?? ''), parseNumber(m[2] ?? ''), options);
+      if (!first) return null;
+      const lastMonth = m[3] ? parseNumber(m[3]) : first.from.month;
+      const lastDay = parseNumber(m[4] ?? '');
+      if (!(lastMonth >= 1 && lastMonth <= 12 && lastDay >= 1 && lastDay <= daysInMonth(first.from.year, lastMonth))) return null;
+      const last = { year: first.from.year + (lastMonth < first.from.month ? 1 : 0), month: lastMonth, day: lastDay };
+      const days = Math.round((Date.UTC(last.year, last.month - 1, last.day) - Date.UTC(first.from.year, first.from.month - 1, first.from.day)) / 86_400_000) + 1;
+      return days >= 1 && days <= 62 ? { from: first.from, days } : null;
+    },
+  },
+  {
     pattern: new RegExp(`(${ZH_NUM})月(${ZH_NUM})(?:日|号)`),
     resolve: (m, today, _at, options) => datedDay(today, parseNumber(m[1] ?? ''), parseNumber(m[2] ?? ''), options),
   },

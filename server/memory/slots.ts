@@ -65,7 +65,7 @@ const JOB_EN = new RegExp(
     String.raw`|^(?:(?:still|currently|now)\s+)?[a-z]{3,}(?:es|s)\s+(?:for|at)\s+((?:an?|the)\s+(?:[\w'’-]+\s+){0,3}?(?:company|firm|agency|startup|hospital|clinic|school|restaurant|bakery|cafe|café|shop|store|bank|utility|council|practice|studio|lab|warehouse|factory|airline|hotel|garage|charity|newspaper|magazine))\b`,
   'i',
 );
-const JOB_ZH = /^去[\u4e00-\u9fffA-Za-z]{1,12}?(?:当|做|担任)([\u4e00-\u9fffA-Za-z]{2,8})$|^(?:现在|目前|已经|刚|下个月|下周.)?(?:在|去)([\u4e00-\u9fffA-Za-z0-9]{1,12}?)(?:工作|上班|当|教书|教)|^(?:现在|目前|已经|刚|周末|平时|晚上|白天|每周.)*(?:在|去)\s*([\u4e00-\u9fffA-Za-z0-9][\u4e00-\u9fffA-Za-z0-9 ]{1,20}?)\s*(?:打工|兼职|实习|上班|工作|做(?:夜班|白班|晚班|兼职|全职)?[\u4e00-\u9fff]{0,3}?(?:理货|收银|客服|销售|前台|会计|设计|助理|经理|主管|服务员|产品|运营|开发|研发|技术|市场|财务|人事|HR|[员师工]))|^(?:现在|目前)?(?:是|当)\s*([\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z ]{1,20}?)(?:了)?$|(?:入职|跳槽到|升职为?|升任)([\u4e00-\u9fffA-Za-z]{2,10})|(退休)|^(?:现在|目前|已经|刚)*在\s*([\u4e00-\u9fffA-Za-z0-9 ]{1,14}?(?:公司|工厂|医院|学校|银行|餐厅|超市|事务所|集团|研究所|机构|工作室|诊所|酒店|药店|咖啡店|书店|便利店))\s*(?:上班|工作|打工|做|写|当|教|搞|干)|(?:调到|调去|转到|换到|去了)([\u4e00-\u9fffA-Za-z]{0,10}?(?:学校|小学|中学|初中|高中|大学|学院|幼儿园|医院|诊所|公司|银行|事务所|工厂|集团|研究所))/;
+const JOB_ZH = /^(?:现在|目前|已经|刚|新工作)*(?:做|当)([\u4e00-\u9fffA-Za-z]{0,6}?(?:经理|主管|总监|运营|开发|设计师|工程师|会计|老师|护士|医生|销售|客服|编辑|记者|律师|顾问|分析师|实习生|助理|程序员))(?:了)?$|^去[\u4e00-\u9fffA-Za-z]{1,12}?(?:当|做|担任)([\u4e00-\u9fffA-Za-z]{2,8})$|^(?:现在|目前|已经|刚|下个月|下周.)?(?:在|去)([\u4e00-\u9fffA-Za-z0-9]{1,12}?)(?:工作|上班|当|教书|教)|^(?:现在|目前|已经|刚|周末|平时|晚上|白天|每周.)*(?:在|去)\s*([\u4e00-\u9fffA-Za-z0-9][\u4e00-\u9fffA-Za-z0-9 ]{1,20}?)\s*(?:打工|兼职|实习|上班|工作|做(?:夜班|白班|晚班|兼职|全职)?[\u4e00-\u9fff]{0,3}?(?:理货|收银|客服|销售|前台|会计|设计|助理|经理|主管|服务员|产品|运营|开发|研发|技术|市场|财务|人事|HR|[员师工]))|^(?:现在|目前)?(?:是|当)\s*([\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z ]{1,20}?)(?:了)?$|(?:入职|跳槽到|升职为?|升任)([\u4e00-\u9fffA-Za-z]{2,10})|(退休)|^(?:现在|目前|已经|刚)*在\s*([\u4e00-\u9fffA-Za-z0-9 ]{1,14}?(?:公司|工厂|医院|学校|银行|餐厅|超市|事务所|集团|研究所|机构|工作室|诊所|酒店|药店|咖啡店|书店|便利店))\s*(?:上班|工作|打工|做|写|当|教|搞|干)|(?:调到|调去|转到|换到|去了)([\u4e00-\u9fffA-Za-z]{0,10}?(?:学校|小学|中学|初中|高中|大学|学院|幼儿园|医院|诊所|公司|银行|事务所|工厂|集团|研究所))/;
 
 // A diet is one at a time: "doing mediterranean now" or "eating normal again" ends keto.
 const DIET_EN = /\b(vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|atkins|whole30|mediterranean(?= (?:diet|now|these days|instead)|$)|low[- ]carb|plant[- ]based|eats? (?:meat|fish) again|eating (?:meat|fish) again|eats? meat|eats? fish|eat(?:s|ing)? (?:normal(?:ly)?|everything) (?:again|now))\b/i;
@@ -130,7 +130,11 @@ const EMPLOYER = /\b(?:at|for|with)\s+\S/i;
 
 function jobAttribute(value: string, summary: string): SlotAttribute {
   // "在成都一所小学教三年级数学" → "调到高新区一所初中了": both say where they work.
-  if (/[\u4e00-\u9fff]/.test(value) || /[\u4e00-\u9fff]/.test(summary)) return /在.+(?:工作|上班|教|打工|兼职|实习|做)|入职|跳槽|调到|调去|转到|换到|去了/.test(summary) ? 'employer' : 'job_title';
+  if (/[\u4e00-\u9fff]/.test(value) || /[\u4e00-\u9fff]/.test(summary)) {
+    // "在一家做跨境电商的公司做运营": where and what, so a new title or a new employer replaces it.
+    if (/在.+(?:公司|医院|学校|银行|工厂|店|所|集团).*(?:做|当)[\u4e00-\u9fffA-Za-z]{2,6}$/.test(summary)) return 'job';
+    return /在.+(?:工作|上班|教|打工|兼职|实习|做)|入职|跳槽|调到|调去|转到|换到|去了/.test(summary) ? 'employer' : 'job_title';
+  }
   const title = TITLE.test(value) || /^(?:works|working)\s+as\b/i.test(summary);
   const employer = EMPLOYER.test(value) || /^(?:an?|the)\s.*\b(?:company|firm|agency|startup|hospital|clinic|school|restaurant|bakery|cafe|café|shop|store|bank|utility|council|practice|studio|lab|warehouse|factory|airline|hotel|garage|charity|newspaper|magazine)$/i.test(value) || /^(?:works|working|is working)\s+(?:[\w-]+\s+){0,2}?(?:at|for)\b/i.test(summary) || /^(?:joined|started (?:at|on)|(?:started|starting|began) (?:my|their|a|the) (?:new )?(?:job|role|position) (?:at|with)\b)/i.test(summary);
   return title && employer ? 'job' : employer ? 'employer' : 'job_title';

@@ -98,7 +98,7 @@ const CONCEPTS: readonly Concept[] = [
   {
     id: 'exercise',
     asks: /\b(?:10k|5k|half marathon|marathon|race|running|run|jog\w*|gym|workouts?|exercis\w*|training|sports?|hik\w*|swim\w*|yoga|cycling|football|tennis)\b|运动|健身|跑步|锻炼|游泳|瑜伽|爬山|马拉松/i,
-    adds: 'run running jog gym exercise sport race marathon football yoga swim hike 运动 健身 跑步 锻炼 游泳 羽毛球',
+    adds: 'run running jog gym exercise sport race marathon football yoga swim hike 运动 健身 跑步 锻炼 游泳 羽毛球 瑜伽',
   },
   {
     // "what night is game night again": the game the user plays is the memory, by its name.

@@ -86,13 +86,18 @@ const DEFAULT_LIMITS: RecallLimits = { maxItems: config.recall.maxItems, maxToke
  * its context: what was said around it is no reason to volunteer it), high similarity, or a
  * shared concept ("what should I cook?" and "allergic to peanuts" are both about food).
  */
+const FUNCTION_HAN = /^[好的了是有不很太一个这那也都还就吗呢吧啊看最近么什]$/u;
+
 function topicNeedsIt(c: ScoredCandidate, query: QueryTopics): boolean {
   const own = `${c.memory.summary} ${c.memory.entities.join(' ')}`;
-  const counts = (term: string) => query.asksSchedule || (term !== CALENDAR && !CALENDAR_HAN.test(term));
+  // A function character is no topic ("好" in 好看的剧 and 膝盖不太好); 妈, 猫, 牙 are.
+  const counts = (term: string) => !FUNCTION_HAN.test(term) && (query.asksSchedule || (term !== CALENDAR && !CALENDAR_HAN.test(term)));
   if (c.parts.similarity >= SENSITIVE_MIN_SIMILARITY || searchTerms(own).some((t) => query.terms.has(t) && counts(t))) return true;
   const concepts = conceptsOf(own);
   // An allergy or intolerance is what a question about food or drink needs ("对虾过敏" for 今晚吃点啥).
   if (concepts.has('#allergy') && (query.concepts.has('#food') || query.concepts.has('#drink'))) return true;
+  // So is a bad knee or an old injury to a question about exercise (这周六想去爬山, a 10k).
+  if (concepts.has('#joint') && query.concepts.has('#exercise')) return true;
   return sharedConcepts(query.concepts, concepts).some(counts);
 }
 

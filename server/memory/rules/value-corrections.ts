@@ -14,6 +14,7 @@ import { parseNumber } from '../relative-time';
 
 // A restated correction outranks a reading of the bare clause ("HR刚改成周四了" as a move of nothing named).
 const PRIORITY = 1;
+const FALLBACK_PRIORITY = 9;
 
 type ValueKind = 'weekday' | 'day' | 'time';
 
@@ -57,11 +58,17 @@ const CUE_ZH = /不对|说错|看错|记错|搞错|打错|写错|其实是|改�
 // The right value, said as what "it" (or the thing) is: "it's the first Wednesday", "the 10k is
 // actually the 7th", 疫苗是10号, 改成周四.
 const RIGHT_EN = /\b(?:it['’]?s|its|it is|it['’]?ll be|it will be|that['’]?s|(?:the|my|our)\s+([a-z0-9][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|was)|i meant)\s+(?:actually\s+|really\s+)?(?:on\s+|at\s+)?(.+)$/i;
-const RIGHT_ZH = /(?:([\u4e00-\u9fffA-Za-z0-9]{1,6}?)(?:其实)?是|改成|改到|改在)(.+)$/;
+const RIGHT_ZH = /(?:([\u4e00-\u9fffA-Za-z0-9]{1,6}?)?\s*(?:其实)?是|改成|改到|改在)(.+)$/;
+// "阿杰生日我记错了 是6月19号": what was wrong, named before the cue, when the value stands alone.
+const CUE_TOPIC_ZH = /(?:^|[\s，,。])(?:还有|对了|哦|啊|诶)?([\u4e00-\u9fffA-Za-z]{2,8}?)我?(?:记错|搞错|说错|看错|写错|打错)了?/;
 
 interface Correction {
   right: TypedValue;
   topic: string | null;
+  /** The month said with the day ("是6月19号"): the corrected sentence must be in that month. */
+  month?: string;
+  /** The right value as said, up to the next pause ("6月19号"). */
+  phrase: string;
 }
 
 function correctionIn(ctx: RuleContext): Correction | null {
@@ -72,10 +79,17 @@ function correctionIn(ctx: RuleContext): Correction | null {
   if (!said?.[2]) return null;
   const right = typedValues(said[2])[0];
   // The value must open what follows ("it's the first Wednesday", not "it's fine, see you monday").
-  if (!right || said[2].slice(0, right.index).replace(/\b(?:the|first|second|third|fourth|last|this|next|coming)\b|下|这|本/gi, '').trim() !== '') return null;
-  const topic = said[1]?.trim().toLowerCase() ?? null;
+  if (!right || said[2].slice(0, right.index).replace(/\b(?:the|first|second|third|fourth|last|this|next|coming)\b|下|这|本|\d{1,2}月/gi, '').trim() !== '') return null;
+  // A whole new date ("改成7月2号上午") is a move the reschedule rules read with its month; the
+  // month is allowed here only for "生日我记错了 是6月19号", where it stays the same.
+  const month = /^(\d{1,2})月/.exec(said[2].trim())?.[1];
+  if (month && /改成|改到|改在/.test(said[0])) return null;
+  const named = said[1]?.trim().toLowerCase();
+  // "…生日我记错了 是…": the words before 是 are the cue, the topic is what precedes it.
+  const topic = (named && !CUE_ZH.test(named) ? named : null) ?? CUE_TOPIC_ZH.exec(text)?.[1]?.toLowerCase() ?? null;
   // A topic is a thing ("the 10k", 疫苗), not who changed it ("HR刚改成…").
-  return { right, topic: topic && !/^(?:it|that|this|he|she|they|we|i|这|那|就|都|也|还)$/i.test(topic) && !/[A-Za-z]+[\u4e00-\u9fff]/.test(topic) ? topic : null };
+  const phrase = said[2].trim().split(/[\s，,。！!；;]/)[0] ?? '';
+  return { right, phrase, ...(month ? { month } : {}), topic: topic && !/^(?:it|that|this|he|she|they|we|i|这|那|就|都|也|还)$/i.test(topic) && !/[A-Za-z]+[\u4e00-\u9fff]/.test(topic) ? topic : null };
 }
 
 /** The latest earlier sentence of the user's with a different value of the same kind (and the topic, if named). */
@@ -106,7 +120,8 @@ function corrections(ctx: RuleContext): Draft[] {
   const correction = correctionIn(ctx);
   if (!correction) return [];
   const source = correctedSource(ctx, correction);
-  if (!source) return [];
+  if (!source) return topicRestated(ctx, correction);
+  if (correction.month && !source.sentence.includes(`${correction.month}月`)) return [];
   const restated = swapValue(source.sentence, source.wrong, correction.right);
   const summary = ctx.describe(restated);
   if (!summary) return [];
@@ -126,6 +141,30 @@ function corrections(ctx: RuleContext): Draft[] {
       context: source.sentence,
       priority: PRIORITY,
       exclusive: true,
+    }),
+  ];
+}
+
+/**
+ * The corrected statement was made in an earlier conversation, which the rules do not see: "阿杰生日
+ * 我记错了 是6月19号" is kept as "阿杰生日是6月19号", a correction aimed at what names the topic, so the
+ * memory "阿杰生日6月9号" is superseded by apply-memories.ts. Only with a named topic and a whole
+ * value (a month and a day): a bare "是10号" needs the sentence it corrects.
+ */
+function topicRestated(ctx: RuleContext, correction: Correction): Draft[] {
+  if (!ctx.chinese || !correction.topic || !correction.month || correction.right.kind !== 'day') return [];
+  const summary = ctx.describe(`${correction.topic}是${correction.phrase}`);
+  if (!summary) return [];
+  return [
+    draftFor(ctx, {
+      type: 'semantic',
+      kind: 'fact',
+      summary,
+      entities: [correction.topic],
+      negative: true,
+      conflictHint: correction.topic,
+      // Weaker than any rule that reads the clause itself: a fallback for when none does.
+      priority: FALLBACK_PRIORITY,
     }),
   ];
 }

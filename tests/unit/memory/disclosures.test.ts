@@ -71,6 +71,16 @@ describe('extract generously', () => {
     expect(summaries('my sister, who lives in cork, is a nurse')).toEqual(['sister, who lives in cork, is a nurse']);
   });
 
+  it('in Chinese: a rule after 但是, a job title said with 做, a trip with its dates, a knee that is health, and 想裸辞 is a groan', () => {
+    expect(items('要 但是以后你回答我先给结论 别铺垫那么多').filter((i) => i.type === 'procedural').map((i) => i.summary)).toEqual(['助手回答先给结论']);
+    const trip = items('五一跟阿杰去厦门玩 5月1号到4号 酒店订好了 帮我做个攻略', new Date('2026-04-18T02:00:00Z')).find((i) => i.summary.includes('厦门'));
+    expect(trip).toMatchObject({ kind: 'plan' });
+    // Valid through the whole holiday, not only its first day.
+    expect(new Date(trip!.valid_until!).getTime()).toBeGreaterThan(new Date('2026-05-05T00:00:00Z').getTime());
+    expect(items('我膝盖不太好 之前打羽毛球伤过').find((i) => i.summary.includes('膝盖'))?.sensitive).toBe(true);
+    expect(summaries('救命 今天又加班到十点 老板真的离谱 我想裸辞').filter((s) => s.includes('裸辞'))).toEqual([]);
+  });
+
   it('keeps nothing from moods, mishaps, reactions, forwarded text or what would be', () => {
     for (const text of [
       "lol I'm such an idiot, I locked myself out again",

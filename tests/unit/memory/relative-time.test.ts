@@ -70,6 +70,14 @@ describe('resolveRelativeTime in the message time zone', () => {
     expect(resolve('see you on sunday', LONDON)?.start).toBe('2026-03-08 00:00');
   });
 
+  it('reads a stretch of days and the fixed-date holidays in Chinese', () => {
+    // Shanghai, Friday 6 March 2026.
+    expect(resolve('五一跟阿杰去厦门玩')).toMatchObject({ start: '2026-05-01 00:00', end: '2026-05-06 00:00' });
+    expect(resolve('国庆打算自驾新疆')).toMatchObject({ start: '2026-10-01 00:00', end: '2026-10-08 00:00' });
+    expect(resolve('厦门 5月1号到4号')).toMatchObject({ start: '2026-05-01 00:00', end: '2026-05-05 00:00' });
+    expect(resolve('4月30号至5月3号去北京')).toMatchObject({ start: '2026-04-30 00:00', end: '2026-05-04 00:00' });
+  });
+
   it('ignores a date that does not exist', () => {
     expect(resolve('ticket 2026-02-30 is closed')).toBeNull();
   });

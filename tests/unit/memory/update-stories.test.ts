@@ -156,6 +156,17 @@ describe('a correction that gives only the right value', () => {
     expect(accepted('wait 不对 HR刚改成周四了 lol 多一天准备', '下周三有个grab的面试 好紧张啊').map((i) => i.summary)).toContainEqual(expect.stringMatching(/^下周四有个grab的面试.*（2026-03-12）$/));
   });
 
+  it('a corrected birthday with its month: restated when the old date is in view, said as the right value when it was another chat; a new date with 改成 is a move', () => {
+    const restated = accepted('还有阿杰生日我记错了 是6月19号 差点搞错', 'ok 对了阿杰生日6月9号 到时候提醒我准备礼物').find((i) => i.negative_update);
+    expect(restated).toMatchObject({ kind: 'plan', conflict_hint: '9号' });
+    expect(restated?.summary).toMatch(/阿杰生日6月19号/);
+    // The old date was said in an earlier conversation: the correction names its topic.
+    expect(accepted('还有阿杰生日我记错了 是6月19号 差点搞错', '今天好冷')).toContainEqual({ type: 'semantic', kind: 'fact', summary: '阿杰生日是6月19号', negative_update: true, conflict_hint: '阿杰生日' });
+    // Another month than the sentence it would correct: not that sentence's day swapped.
+    expect(accepted('阿杰生日我记错了 是7月19号', 'ok 对了阿杰生日6月9号').map((i) => i.summary)).not.toContainEqual(expect.stringMatching(/6月19号/));
+    expect(accepted('对了牙医那个改了 改成7月2号上午 医生那天下午有手术', '牙医约在6月25号下午 帮我记着').map((i) => i.summary)).toContainEqual(expect.stringMatching(/^牙医改到7月2号上午/));
+  });
+
   it('needs the value to open what follows, and a date to be one', () => {
     expect(accepted("actually that's fine, see you monday", 'dinner is on friday').filter((i) => i.negative_update)).toEqual([]);
     expect(accepted("actually it's the 3rd time this week lol", 'my birthday is on the 12th').filter((i) => i.negative_update)).toEqual([]);

@@ -133,6 +133,10 @@ describe('selection and budget (SPEC §5.2–5.4)', () => {
     // An allergy is what a food question needs, whatever words it shares.
     expect(outcome('对虾过敏', 'constraint', '今晚吃点啥好 给个建议')).toBe('injected');
     expect(outcome('Had cataract surgery on the 18th', 'event', 'my eye feels a bit gritty today')).toBe('injected');
+    // A bad knee is what an exercise question needs; a film question shares only 好 with it.
+    expect(outcome('膝盖不太好', 'fact', '这周六想去爬山 帮我规划下路线')).toBe('injected');
+    expect(outcome('膝盖不太好', 'fact', '推荐一部最近好看的剧')).toBe('filtered');
+    expect(outcome('媽超愛虱目魚粥', 'relationship', '我媽喜歡吃什麼 想寄東西給她')).toBe('injected');
   });
 
   it('always includes core items and procedural rules, as SPEC text and as the data the offline model reads', () => {
