@@ -25,13 +25,13 @@ const FLOORS: Record<string, { pass: number; include: number }> = {
   'everyday-holdout4.json': { pass: 0.6, include: 0.64 }, // 0.629 / 0.670 (0.618 / 0.659 before session 18; first sight 0.449 / 0.477: README)
   'everyday-holdout5.json': { pass: 0.73, include: 0.78 }, // 0.761 / 0.809 (0.739 / 0.798 before session 18; first sight 0.466 / 0.483: README)
   'everyday-holdout6.json': { pass: 0.67, include: 0.68 }, // 0.697 / 0.701 (0.677 / 0.680 before session 19; first sight 0.465 / 0.474: README)
-  'everyday-holdout7.json': { pass: 0.73, include: 0.75 }, // 0.753 / 0.774 (0.742 / 0.763 before session 19; first sight 0.495 / 0.505: README)
+  'everyday-holdout7.json': { pass: 0.76, include: 0.78 }, // 0.784 / 0.806 (0.742 / 0.763 before session 19; first sight 0.495 / 0.505: README)
   'everyday-holdout8.json': { pass: 0.81, include: 0.85 }, // 0.838 / 0.873 (0.813 / 0.845 before session 18; first sight 0.600 / 0.620 at 90953b4: README)
   'everyday-holdout9.json': { pass: 0.62, include: 0.69 }, // 0.646 / 0.714 (0.602 / 0.679 before session 18; first sight 0.487 / 0.536 at b64fe8b: README)
   'everyday-holdout10.json': { pass: 0.6, include: 0.62 }, // 0.624 / 0.643 (first sight 0.440 / 0.491 at 8e10ace; held out, failures unread: README)
   'everyday-holdout11.json': { pass: 0.59, include: 0.63 }, // 0.620 / 0.660 (first sight 0.407 / 0.443 at 8e10ace; held out, failures unread: README)
   'everyday-holdout12.json': { pass: 0.74, include: 0.73 }, // 0.761 / 0.752 (first sight 0.587 / 0.564 at 35b1783; failures read in session 18: README)
-  'everyday-holdout13.json': { pass: 0.61, include: 0.67 }, // 0.636 / 0.698 (first sight 0.573 / 0.615 at 35b1783; failures read in session 19: README)
+  'everyday-holdout13.json': { pass: 0.67, include: 0.71 }, // 0.700 / 0.740 (first sight 0.573 / 0.615 at 35b1783; failures read in session 19: README)
   'everyday-holdout14.json': { pass: 0.58, include: 0.66 }, // 0.605 / 0.690 (first sight the same, at 5a2c4da; held out, failures unread: README)
 };
 
