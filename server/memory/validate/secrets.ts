@@ -5,6 +5,7 @@
  * actually type (contextual.ts: "the wifi password at home is …", "… as the pass", PINs and
  * safe/door codes, recovery phrases of BIP-39 words, keys spelt out with spaces or split in two).
  */
+import { toSimplified } from '../../llm/chinese-script';
 import { contextualSecrets, NOT_A_VALUE_WORDS } from './contextual-secrets';
 
 export type SecretKind = 'password' | 'api_key' | 'token' | 'card_number' | 'national_id' | 'private_key' | 'recovery_phrase';
@@ -37,7 +38,8 @@ const KEY_PATTERNS: ReadonlyArray<readonly [SecretKind, RegExp]> = [
 // Without "is" / ":" the value must look like one ("password hunter2"), not a word ("password manager").
 const PASSWORD_VALUE =
   /\b(?:password|passwd|passcode|pass ?phrase|pwd|pin(?: code| number)?|wi-?fi password)(?:\s+(?:for|to|of|on)\s+(?:the\s+|my\s+)?[\w.-]+(?:\s+[\w.-]+)?)?\s*(is|was|=|:|-|should be|will be)?\s*["'“‘]?([^\s"'”’,;.]{3,}(?:\.[^\s"'”’,;.]+)*)/gi;
-const PASSWORD_VALUE_ZH = /(?:密码|口令|支付密码|开机密码|登录密码|PIN码)(?:是|为|:|：|=)?\s*["“]?([^\s"”，。,；;]{3,})/g;
+// (係/系 is Cantonese for 是: "开机密码係190853".)
+const PASSWORD_VALUE_ZH = /(?:密码|口令|支付密码|开机密码|登录密码|PIN码)(?:是|为|係|系|:|：|=)?\s*["“]?([^\s"”，。,；;]{3,})/g;
 const KEYWORD_VALUE =
   /\b(?:api[ _-]?key|api[ _-]?token|access[ _-]?token|secret[ _-]?key|access[ _-]?key|auth[ _-]?token|bearer|client[ _-]?secret|token|secret)\s*(?:is|=|:)?\s*["'“]?([A-Za-z0-9_\-./+=]{12,})/gi;
 const NOT_A_VALUE = new RegExp(`^(?:${NOT_A_VALUE_WORDS.join('|')})$`, 'i');
@@ -96,7 +98,10 @@ function valueSpan(match: RegExpMatchArray, group: number): { start: number; end
 }
 
 /** Secret values in `text`, by position (overlaps merged by the masker). */
-export function findSecrets(text: string): SecretMatch[] {
+export function findSecrets(written: string): SecretMatch[] {
+  // Traditional characters read as Simplified ("開機密碼係190853"): the same length, so every
+  // position found is a position in what was written.
+  const text = toSimplified(written);
   const found: SecretMatch[] = [];
   for (const [kind, pattern] of KEY_PATTERNS) {
     for (const match of text.matchAll(pattern)) found.push({ kind, start: match.index, end: match.index + match[0].length });
@@ -203,5 +208,5 @@ const CREDENTIAL_WORDS =
 
 /** Does the text talk about a credential or identifier (so the credential is its point)? */
 export function mentionsCredential(text: string): boolean {
-  return CREDENTIAL_WORDS.test(text);
+  return CREDENTIAL_WORDS.test(toSimplified(text));
 }
