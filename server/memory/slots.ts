@@ -44,16 +44,16 @@ const VALUE_END = String.raw`(?=\s+(?:now|since|for|from|with|and|but|because|so
 // condo in Liberty Village", "Is in a little unit in Geelong now": a home acquired or lived in is
 // where one lives now.
 const HOME_EN = new RegExp(
-  String.raw`^(?:(?:now|currently|still|finally|just|actually|recently)\s+)*(?:(?:lives|living|live|is based|based|has moved|moved|relocated|settled|is settled|has settled|stays|stay)\s+(?:back\s+)?(?:in|to|near|out of)|(?:lives|living|live)\s+at)\s+(?:the\s+)?(.+?)` +
+  String.raw`^(?:(?:now|currently|still|finally|just|actually|recently)\s+)*(?:(?:lives|living|live|is based|based|has moved|moved|relocated|settled|is settled|has settled|stays|stay|has lived|have lived|has been living|have been living)\s+(?:back\s+)?(?:in|to|near|out of)|(?:lives|living|live)\s+at)\s+(?:the\s+)?(.+?)` +
     VALUE_END +
-    String.raw`|^(?:(?:just|finally|now)\s+)*(?:got|bought|rented|rents|renting|moved into|(?:is|are)\s+(?:now\s+)?in)\s+(?:a|an|our|my|their)\s+(?:(?:little|new|small|tiny|nice|own|first|cute|cheap)\s+)*(?:condo|flat|apartment|house|place|studio|home|townhouse|bungalow|unit)\s+(?:in|near)\s+(?:the\s+)?(.+?)` +
+    String.raw`|^(?:(?:has|have|just|finally|now)\s+)*(?:got|bought|rented|rents|rent|renting|moved into|(?:is|are)\s+(?:now\s+)?in)\s+(?:a|an|our|my|their)\s+(?:(?:little|new|small|tiny|nice|own|first|cute|cheap|\d[- ]?bed(?:room)?)\s+)*(?:condo|flat|apartment|house|place|studio|home|townhouse|bungalow|unit|\d[- ]?bed(?:room)?)\s+(?:in|near)\s+(?:the\s+)?(.+?)` +
     VALUE_END,
   'i',
 );
 const DWELLING_IN = /^(?:a|an)\s+(?:[\w-]+\s+){0,2}(?:condo|flat|apartment|house|place|studio|home|townhouse|bungalow|unit|cottage)\s+(?:in|near)\s+(?:the\s+)?(.+)$/i;
 // "住totem park宿舍", "现在跟阿凯一起在kitsilano合租", "已经在成都安顿下来了": a Latin name may hold spaces.
 const HOME_ZH =
-  /^(?:现在|目前|已经|刚|上个月|去年|最近)*(?:(?:住在|住|搬到|搬去|搬来|定居在?|家在)([\u4e00-\u9fffA-Za-z](?:[\u4e00-\u9fffA-Za-z]|(?<=[A-Za-z]) (?=[A-Za-z])){1,13}?)(?:了|啦|市|区)?(?=[，,。！!\s了啦]|[一二三四五六七八九十几两半\d]+(?:个|年|天|周|星期)|$)|(?:跟[\u4e00-\u9fffA-Za-z]{1,6}(?:一起)?)?在([\u4e00-\u9fffA-Za-z]{2,12}?)(?:合租|租房|租了|安顿|落脚|定居)|^(?:新家|新房子?|现在住的地方|新公寓)(?:在|是)\s*([\u4e00-\u9fffA-Za-z](?:[\u4e00-\u9fffA-Za-z]|(?<=[A-Za-z]) (?=[A-Za-z])){1,13}?)(?:那边|那儿|这边|附近|一带)?(?=[，,。！!\s]|$))/;
+  /^(?:现在|目前|已经|刚|上个月|去年|最近)*(?:(?:住在|住|搬到|搬去|搬来|定居在?|家在)\s*([\u4e00-\u9fffA-Za-z](?:[\u4e00-\u9fffA-Za-z]|(?<=[A-Za-z]) (?=[A-Za-z])){1,13}?)(?:了|啦|市|区)?(?=[，,。！!\s了啦]|[一二三四五六七八九十几两半\d]+(?:个|年|天|周|星期)|$)|(?:跟[\u4e00-\u9fffA-Za-z]{1,6}(?:一起)?)?在([\u4e00-\u9fffA-Za-z]{2,12}?)(?:合租|租房|租了|安顿|落脚|定居)|^(?:新家|新房子?|现在住的地方|新公寓)(?:在|是)\s*([\u4e00-\u9fffA-Za-z](?:[\u4e00-\u9fffA-Za-z]|(?<=[A-Za-z]) (?=[A-Za-z])){1,13}?)(?:那边|那儿|这边|附近|一带)?(?=[，,。！!\s]|$))/;
 
 const JOB_EN = new RegExp(
   String.raw`^(?:is\s+|has\s+)?(?:now\s+|officially\s+|finally\s+)?(retired)\b|^(?:(?:now|currently|still|just|recently|finally)\s+)*(?:works|working|is working|has started|started|starting|starts|began|joined|got a job|got promoted|was promoted|promoted)\s+(?:(?:my|their|a|the)\s+(?:new\s+)?(?:job|role|position)\s+)?(?:\d{1,2}(?::\d\d)?\s*[-–]\s*\d{1,2}(?::\d\d)?\s+)?(?:(?:nights|days|weekends|evenings|shifts|part[- ]time|full[- ]time|remotely|freelance|mostly|weekend shifts|night shifts)\s+)?(?:as|at|for|with|to|(?:on|in)(?=\s+the\s+.+\bat\b))\s+(.+?)(?=\s+(?:since|from|on|in\s+\d|starting|next|this|last)\b|\s*[,;.!?(（]|$)` +

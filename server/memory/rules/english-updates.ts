@@ -338,7 +338,7 @@ function replacingDraft(ctx: RuleContext, summary: string, entity: string, confl
 // "update we're in leeds now!! moved last weekend": where the user is "now", in a message about
 // moving, is the new home (a trip says "this week", not "now" beside "moved").
 const IN_PLACE_NOW = /^(?:(?:update|so|and|yeah|well|ok|omg|finally)[\s,:!]+)*(?:we['’]?re|were|we are|i['’]?m|im|i am)\s+(?:now\s+|finally\s+|officially\s+)*(?:living\s+|based\s+|settled\s+)?in\s+([a-z][\p{L}'’.-]*(?:\s+[a-z][\p{L}'’.-]*)?)\s+now\b/iu;
-const MOVING_WORDS = /\b(?:moved|moving|move|relocated|new (?:flat|place|house|apartment|home)|unpacking)\b/i;
+const MOVING_WORDS = /\b(?:moved|moving|move|relocated|new (?:flat|place|house|apartment|home)|unpacking|boxes|moved in)\b/i;
 const settledNow: Rule = {
   name: 'settled-now',
   scope: 'clause',

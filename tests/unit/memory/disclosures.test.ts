@@ -69,6 +69,8 @@ describe('extract generously', () => {
       'has joined a book club at the kingston library, which meets on the first tuesday of each month',
     ]);
     expect(summaries('my sister, who lives in cork, is a nurse')).toEqual(['sister, who lives in cork, is a nurse']);
+    // "in X now" beside the boxes of a move is the new home.
+    expect(summaries("We're in Coimbra now; boxes everywhere.")).toContain('lives in coimbra');
   });
 
   it('in Chinese: a rule after 但是, a job title said with 做, a trip with its dates, a knee that is health, and 想裸辞 is a groan', () => {

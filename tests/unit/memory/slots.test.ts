@@ -36,6 +36,11 @@ describe('single-valued slots read from a memory’s words (SPEC §4.4)', () => 
     // A "unit" one settles in is a flat, not a hospital unit: the home is the place it is in.
     expect(slot('Is settled in a little unit in Kingston')).toEqual({ attribute: 'home', value: 'kingston' });
     expect(slot('Lives in a flat in Leeds')).toEqual({ attribute: 'home', value: 'leeds' });
+    // Lived there for years (and still does); a flat bought, a "2 bed" got; 住 with a space before a Latin name.
+    expect(slot('Has lived in Porto for eleven years')).toEqual({ attribute: 'home', value: 'porto' });
+    expect(slot('Have bought a flat in Coimbra')).toEqual({ attribute: 'home', value: 'coimbra' });
+    expect(slot('Got a 2 bed in eccles')).toEqual({ attribute: 'home', value: 'eccles' });
+    expect(slot('现在住 Carlton')).toEqual({ attribute: 'home', value: 'carlton' });
     expect(slot("Staying at their mum's this week")).toBeNull();
     expect(slot('Is in berlin this week for work')).toBeNull();
     expect(slot('Is in a meeting in london')).toBeNull();
