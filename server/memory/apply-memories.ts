@@ -4,7 +4,7 @@
  * saying so (enter as conflicted beside it), confirms a waiting candidate, or is new.
  * Runs inside the caller's withUser transaction, which holds the user's memory lock.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { memories, memorySources } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { config } from '../config';
@@ -306,6 +306,17 @@ function namesOldValue(value: string | undefined, text: string): boolean {
   return new RegExp(String.raw`(?:\bnot|不是)\s*${escaped}(?![\p{L}])`, 'iu').test(text);
 }
 
+function heldAppointment(held: MemoryRow[], said: string): MemoryRow[] {
+  const exact = held.filter((m) => m.slot === said);
+  if (exact.length > 0) return exact;
+  const noun = said.slice('appointment:'.length);
+  const partly = held.filter((m) => {
+    const other = (m.slot ?? '').slice('appointment:'.length);
+    return other.endsWith(` ${noun}`) || noun.endsWith(` ${other}`);
+  });
+  return partly.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, 1);
+}
+
 /**
  * Supersedes the active memories holding another value of `slot`, creates the new one pointing at
  * them, and sends what depended on the old value (a bakery in the old city, a commute to the old
@@ -314,7 +325,11 @@ function namesOldValue(value: string | undefined, text: string): boolean {
 async function replaceSlotValue(tx: Tx, item: ValidatedMemory, slot: Slot, ctx: ApplyContext): Promise<AppliedItem | null> {
   const appointment = slot.attribute.startsWith('appointment:');
   if (appointment && !RESCHEDULED.test(item.quote)) return null;
-  const holders = await tx.select().from(memories).where(and(eq(memories.status, 'active'), inArray(memories.slot, replacedAttributes(slot.attribute))));
+  // An appointment named more or less fully is the same one: "my review" moves the "physio review".
+  // Named exactly it is that one; named partly, the latest such appointment, never several.
+  const holders = appointment
+    ? heldAppointment(await tx.select().from(memories).where(and(eq(memories.status, 'active'), like(memories.slot, 'appointment:%'))), slot.attribute)
+    : await tx.select().from(memories).where(and(eq(memories.status, 'active'), inArray(memories.slot, replacedAttributes(slot.attribute))));
   let rivals = holders.filter((m) => {
     const other = slotOf(m);
     return other !== null && !sameValue({ ...slot, attribute: other.attribute }, other, item.entities, m.entities);

@@ -78,6 +78,14 @@ describe('slots: one current value, with history', () => {
     expect((await active(user.id)).some((s) => s.includes('physio'))).toBe(true);
   });
 
+  it('"they moved my review" moves the physio review: an appointment named partly is the latest one so named', async () => {
+    const user = await story(['physio review is booked for 30 april btw', 'I have a dentist appointment on 2 may too', "physio rang, they've moved my review to 4 may"]);
+    const now = await active(user.id);
+    expect(now.some((s) => s.includes('review') && s.includes('4 may'))).toBe(true);
+    expect(now.filter((s) => s.includes('30 april'))).toEqual([]);
+    expect(now.some((s) => s.includes('dentist'))).toBe(true);
+  });
+
   it('a new value said plainly in a later conversation replaces the old; in the same conversation it waits beside it', async () => {
     const later = await story(['I live in Lyon.', 'I live in Leeds.']);
     expect((await active(later.id)).filter((s) => s.includes('lyon'))).toEqual([]);

@@ -32,7 +32,7 @@ const FLOORS: Record<string, { pass: number; include: number }> = {
   'everyday-holdout11.json': { pass: 0.59, include: 0.63 }, // 0.620 / 0.660 (first sight 0.407 / 0.443 at 8e10ace; held out, failures unread: README)
   'everyday-holdout12.json': { pass: 0.74, include: 0.73 }, // 0.761 / 0.752 (first sight 0.587 / 0.564 at 35b1783; failures read in session 18: README)
   'everyday-holdout13.json': { pass: 0.67, include: 0.71 }, // 0.700 / 0.740 (first sight 0.573 / 0.615 at 35b1783; failures read in session 19: README)
-  'everyday-holdout14.json': { pass: 0.58, include: 0.66 }, // 0.605 / 0.690 (first sight the same, at 5a2c4da; held out, failures unread: README)
+  'everyday-holdout14.json': { pass: 0.62, include: 0.68 }, // 0.649 / 0.708 (first sight 0.605 / 0.690 at 5a2c4da; failures read at the end of session 19: README)
 };
 
 describe('recall evaluation on the shipped datasets', () => {
