@@ -2,7 +2,7 @@ import 'server-only';
 import { headers as requestHeaders } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { userDbFor } from '../database';
-import { isEmailVerified } from '../account/email-verification';
+import { isEmailVerified } from './email-status';
 import { env } from '../env';
 import { AppError } from '../errors';
 import { authConfig } from './index';

@@ -1,6 +1,6 @@
 /**
  * The import job (issue 14, item 1). The request validated and staged the items
- * (server/memory/manage/import-memories.ts); this writes them a few memories per transaction,
+ * (server/bulk/import-memories.ts); this writes them a few memories per transaction,
  * each transaction after the pacer's yield, with their vectors computed a batch at a time before
  * the transactions that store them. All or nothing: every written item records the memory it
  * became, so if anything fails the job deletes exactly those memories again (the compensating

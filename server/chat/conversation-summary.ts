@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { UserDb } from '../../db/boundary';
 import { conversations } from '../../db/schema';
 import { config } from '../config';
-import { providerOptions } from '../llm/call-options';
+import { providerOptions } from '../model-calls/call-options';
 import { maskAllSecrets } from '../memory/validate/provider-secrets';
 import type { WorkingMessage } from './working-memory';
 

@@ -1,8 +1,8 @@
 import { generateText, type LanguageModel } from 'ai';
 import { config } from '../config';
-import { providerOptions } from '../llm/call-options';
-import { countHealth } from '../llm/health';
-import { stripReasoning } from '../llm/lenient-json';
+import { providerOptions } from '../model-calls/call-options';
+import { countHealth } from '../model-calls/health';
+import { stripReasoning } from '../model-calls/lenient-json';
 // A title is shown in the sidebar and outlives the memory that was refused: no secret in it.
 import { maskAllSecrets } from '../memory/validate/provider-secrets';
 

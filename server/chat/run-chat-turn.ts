@@ -20,7 +20,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { UserDb } from '../../db/boundary';
 import { conversations } from '../../db/schema';
 import type { Tx } from '../../db/types';
-import { getUserSettings } from '../account/user-settings';
+import { getUserSettings } from '../settings/user-settings';
 import { config } from '../config';
 import { AppError } from '../errors';
 import { enqueueEvent, type OutboxRow } from '../events/outbox';

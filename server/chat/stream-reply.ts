@@ -23,9 +23,9 @@ import {
   type UIMessageStreamWriter,
 } from 'ai';
 import { config } from '../config';
-import { providerOptions, type OfflineChatContext } from '../llm/call-options';
+import { providerOptions, type OfflineChatContext } from '../model-calls/call-options';
 import { createPartsCollector, type StoredPart } from './message-parts';
-import { countHealth, warnOnce } from '../llm/health';
+import { countHealth, warnOnce } from '../model-calls/health';
 import type { EchoMask } from './echo-mask';
 import { memoryActionOf, type MemoryAction } from './memory-actions';
 import { describeProviderError, providerRetryAfter, refusedTools } from './provider-errors';
@@ -94,7 +94,7 @@ export async function streamReply(
     assistantId: string;
     /** Hides any secret value the user typed this turn from the streamed and stored reply. */
     mask: EchoMask;
-    /** For the offline model only: the turn's memory as data (server/llm/call-options.ts). */
+    /** For the offline model only: the turn's memory as data (server/model-calls/call-options.ts). */
     offline?: OfflineChatContext;
   },
 ): Promise<StreamedReply> {

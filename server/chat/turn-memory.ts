@@ -6,7 +6,7 @@
  * (run-chat-turn.ts) and hands them to both steps.
  */
 import type { UserDb } from '../../db/boundary';
-import { getUserSettings, type UserSettings } from '../account/user-settings';
+import { getUserSettings, type UserSettings } from '../settings/user-settings';
 import { detectMemoryCommand } from '../memory/chat-commands/command';
 import { runFastChannel, type FastChannelMessage, type FastChannelResult } from '../memory/fast-channel';
 import { recall, type RecallDeps, type RecallInput, type RecallResult } from '../recall/recall';

@@ -6,7 +6,7 @@
 
 import type { EmbeddingModelV4, EmbeddingModelV4CallOptions, EmbeddingModelV4Result, SharedV4Warning } from '@ai-sdk/provider';
 
-import { cjkBigrams, cjkContentChars, estimateTokens, isStopWord, latinWords, stem } from './text-terms';
+import { cjkBigrams, cjkContentChars, estimateTokens, isStopWord, latinWords, stem } from '../text/text-terms';
 
 export const LOCAL_EMBEDDING_DIMENSIONS = 256;
 export const LOCAL_EMBEDDING_PROVIDER = 'mindbase.local';

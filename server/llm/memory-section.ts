@@ -2,7 +2,7 @@
  * The memory section recall injects into the system prompt (SPEC §5.5), in structured form: the
  * headers the prompt text uses, and the lines as data. Recall builds both from the same values
  * (server/recall/format.ts); the built-in offline model receives the structured form through its
- * provider options (server/llm/call-options.ts) and never reads the prompt text back.
+ * provider options (server/model-calls/call-options.ts) and never reads the prompt text back.
  */
 
 export const MEMORY_SECTION_HEADER =

@@ -3,7 +3,7 @@
 // user's latest message. Storage happens elsewhere; the offline model only phrases the reply.
 import { isListQuestion } from '../memory/chat-commands/detect';
 import { parseExplicitCommand } from '../memory/explicit-command';
-import { isMostlyChinese } from './text-terms';
+import { isMostlyChinese } from '../text/text-terms';
 
 export type OfflineIntent =
   | { kind: 'remember'; content: string; lead: 'that' | 'to' | 'from-now-on' | 'zh' | 'zh-later' }

@@ -14,11 +14,11 @@ import type {
 } from '@ai-sdk/provider';
 import { generateId } from 'ai';
 
-import { offlineFastChannelOf, offlineMemoryOf, offlineTaskOf, offlineTurnOf } from './call-options';
+import { offlineFastChannelOf, offlineMemoryOf, offlineTaskOf, offlineTurnOf } from '../model-calls/call-options';
 import { EMPTY_SECTION } from './memory-section';
 import { chatReply } from './offline-replies';
 import { makeTitle, summarize } from './offline-tasks';
-import { estimateTokens } from './text-terms';
+import { estimateTokens } from '../text/text-terms';
 
 export type { MemoryLine, RecalledSection } from './memory-section';
 
@@ -58,7 +58,7 @@ export function answerOffline(options: Pick<LanguageModelV4CallOptions, 'prompt'
   const { userMessages } = promptText(options.prompt);
   const nonEmpty = userMessages.filter((message) => message.trim() !== '');
   // Side tasks, the recalled memory and what the fast channel did come in provider options
-  // (server/llm/call-options.ts), as data: the prompt text is for real models only.
+  // (server/model-calls/call-options.ts), as data: the prompt text is for real models only.
   const task = offlineTaskOf(options);
   if (task === 'title') return makeTitle(nonEmpty[0] ?? '');
   if (task === 'summary') return summarize(nonEmpty);

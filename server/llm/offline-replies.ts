@@ -2,12 +2,12 @@
 // acknowledgement, a lookup in the injected memory section, or an explanation of how to
 // configure a real model. Chinese input gets Chinese replies.
 
-import type { OfflineTurnNotes } from './call-options';
-import { conceptsOf, sharedConcepts } from './concepts';
+import type { OfflineTurnNotes } from '../model-calls/call-options';
+import { conceptsOf, sharedConcepts } from '../text/concepts';
 import type { NoteFacts } from '../memory/fast-channel-note';
 import type { MemoryLine, RecalledSection } from './memory-section';
 import { detectIntent, reflectPronouns, reflectPronounsZh, type OfflineIntent } from './offline-intents';
-import { isMostlyChinese, isStopWord } from './text-terms';
+import { isMostlyChinese, isStopWord } from '../text/text-terms';
 
 const MAX_RELEVANT_MEMORIES = 3;
 

@@ -1,8 +1,8 @@
 // Title and summary helpers for the offline model (the side tasks named in provider options,
-// server/llm/call-options.ts). Both are extractive: without a real model, reusing the user's own words
+// server/model-calls/call-options.ts). Both are extractive: without a real model, reusing the user's own words
 // is the only way to stay accurate.
 
-import { cjkBigrams, contentStems, isMostlyChinese, isStopWord } from './text-terms';
+import { cjkBigrams, contentStems, isMostlyChinese, isStopWord } from '../text/text-terms';
 
 const TITLE_MAX_WORDS = 8;
 const TITLE_MAX_CJK_CHARS = 12;

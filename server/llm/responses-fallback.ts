@@ -7,7 +7,7 @@
  */
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { APICallError } from 'ai';
-import { countHealth, warnOnce } from './health';
+import { countHealth, warnOnce } from '../model-calls/health';
 
 const missingResponses = (error: unknown) => APICallError.isInstance(error) && error.statusCode === 404 && /\/responses(\?|$)/.test(error.url);
 

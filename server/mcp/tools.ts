@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { UserDb } from '../../db/boundary';
 import { memories, type AccessTokenRow } from '../../db/schema';
 import { getProfile } from '../account/get-profile';
-import { getUserSettings } from '../account/user-settings';
+import { getUserSettings } from '../settings/user-settings';
 import { appActor } from '../access-tokens/app-actor';
 import { recallWithSettings } from '../chat/turn-memory';
 import { AppError } from '../errors';

@@ -1,6 +1,6 @@
 import { embedMany, type EmbeddingModel } from 'ai';
 import { config } from '../config';
-import { countHealth } from '../llm/health';
+import { countHealth } from '../model-calls/health';
 
 /** What the memory module needs from an embedding model: an id to tag vectors with, and vectors. */
 export interface Embedder {

@@ -7,7 +7,7 @@
  * It favours precision: a false "remember" writes a high-importance memory the user never asked
  * for, while a missed one is still seen by the slow channel.
  */
-import { toSimplified } from '../llm/chinese-script';
+import { toSimplified } from '../text/chinese-script';
 import { splitSentences } from './rules/segments';
 
 /** How the request was phrased; decides the reply wording and whether the content is a rule. */

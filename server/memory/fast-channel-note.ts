@@ -58,7 +58,7 @@ export function fastChannelNote(result: FastChannelResult): string {
 
 /**
  * What the fast channel did, as the built-in offline model's reply needs it. Handed over as data
- * (server/llm/call-options.ts), never read back from the note's text.
+ * (server/model-calls/call-options.ts), never read back from the note's text.
  */
 export type NoteFacts =
   | { kind: 'not_stored'; reason: string }

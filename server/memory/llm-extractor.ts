@@ -10,9 +10,9 @@
  */
 import type { LanguageModel } from 'ai';
 import { config } from '../config';
-import { countHealth } from '../llm/health';
-import { askForJson, type Reading } from '../llm/json-call';
-import { parseModelJson } from '../llm/lenient-json';
+import { countHealth } from '../model-calls/health';
+import { askForJson, type Reading } from '../model-calls/json-call';
+import { parseModelJson } from '../model-calls/lenient-json';
 import { extractedMemorySchema, extractionResultSchema, MEMORY_KINDS, type ExtractionWindow } from './extraction-schema';
 
 const INSTRUCTIONS = `You extract long-term memories about the USER from a chat excerpt.

@@ -2,7 +2,7 @@
  * Lexical matching between memories: shared entities, shared content terms (English stems,
  * Chinese bigrams). Used to find what a correction refers to and what a "forget …" names.
  */
-import { cjkBigrams, contentStems } from '../llm/text-terms';
+import { cjkBigrams, contentStems } from '../text/text-terms';
 
 export function terms(text: string): Set<string> {
   return new Set([...contentStems(text), ...cjkBigrams(text)]);

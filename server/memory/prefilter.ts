@@ -6,7 +6,7 @@
  *
  * It is tuned for recall: a skipped memory is lost, while an unneeded call only costs tokens.
  */
-import { toSimplified } from '../llm/chinese-script';
+import { toSimplified } from '../text/chinese-script';
 import { parseExplicitCommand } from './explicit-command';
 import type { ExtractionWindow } from './extraction-schema';
 import { hasTimeExpression } from './relative-time';

@@ -6,15 +6,15 @@
  *   (wink-porter2-stemmer). Measured on LoCoMo (README): the light suffix stemmer 0.489, Porter2
  *   0.496, Porter2 after the exception lists 0.503 (BM25 alone, every turn stored).
  * - Chinese: content characters and character bigrams (Postgres has no Chinese word breaker),
- *   Traditional forms folded to Simplified (server/llm/chinese-script.ts).
+ *   Traditional forms folded to Simplified (server/text/chinese-script.ts).
  * Terms keep their repetitions, so BM25 can count term frequency. Bump SEARCH_TEXT_VERSION when
  * the tokenisation changes: `npm run db:migrate` rewrites every older row (reindex-search.ts).
  */
 import porter2 from 'wink-porter2-stemmer';
 import nounExceptions from 'wink-lexicon/src/wn-noun-exceptions.js';
 import verbExceptions from 'wink-lexicon/src/wn-verb-exceptions.js';
-import { toSimplified } from '../llm/chinese-script';
-import { cjkBigrams, cjkContentChars, isStopWord, latinWords } from '../llm/text-terms';
+import { toSimplified } from '../text/chinese-script';
+import { cjkBigrams, cjkContentChars, isStopWord, latinWords } from '../text/text-terms';
 import { slotColumn, slotWords } from './slots';
 
 export const SEARCH_TEXT_VERSION = 3;

@@ -5,7 +5,7 @@
  * supersede the old one with history, and the memories that depended on the old value can be
  * sent for review. Pure: the apply step (apply-memories.ts) does the writing.
  */
-import { toSimplified } from '../llm/chinese-script';
+import { toSimplified } from '../text/chinese-script';
 import { JOB_EN as JOB_EN_WORDS, RELATION_EN as RELATION_EN_WORDS, RELATION_ZH as RELATION_ZH_WORDS, WORK_UNIT } from './rules/lexicon';
 
 /**

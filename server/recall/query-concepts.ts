@@ -6,7 +6,7 @@
  * Measured in the README (shipped eval sets and LoCoMo); add an entry only with a case for it.
  */
 
-import { toSimplified } from '../llm/chinese-script';
+import { toSimplified } from '../text/chinese-script';
 
 interface Concept {
   id: string;

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { UserDb } from '../../db/boundary';
 import { queryRows } from '../../db/rows';
 import type { Tx } from '../../db/types';
-import { countHealth } from '../llm/health';
+import { countHealth } from '../model-calls/health';
 import type { Embedder } from '../memory/embedder';
 import type { RecalledSection } from '../llm/memory-section';
 import {

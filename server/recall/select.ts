@@ -4,7 +4,7 @@
  * ledger can answer both "why this memory?" and "why not that one?".
  */
 import { config } from '../config';
-import { conceptsOf, sharedConcepts } from '../llm/concepts';
+import { conceptsOf, sharedConcepts } from '../text/concepts';
 import { countTokens } from '../llm/tokens';
 import { normaliseSummary } from '../memory/memory-match';
 import { sensitiveCategories } from '../memory/rules/sensitivity';

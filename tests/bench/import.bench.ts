@@ -5,7 +5,7 @@
  * app for everyone else. On a fresh embedded database (production's default), another user asks
  * questions back to back (recall, as in bench:recall) while, one after the other:
  *  - a user imports `--import` memories (default 10,000) through the real request and job
- *    (server/memory/manage/import-memories.ts, server/bulk/run-import.ts), paced as production
+ *    (server/bulk/import-memories.ts, server/bulk/run-import.ts), paced as production
  *    paces it (config.bulk.pacing, by the asker's activity);
  *  - a user with `--erase` memories (default 15,000) deletes all of them;
  *  - another user with `--erase` memories, a conversation and its messages deletes the account.
@@ -37,8 +37,8 @@ import { percentile } from '../../server/eval/run-eval';
 import { InProcessSteps } from '../../server/steps';
 import { createLocalEmbedder } from '../../server/llm/local-embedder';
 import { createEmbedder } from '../../server/memory/embedder';
-import { deleteAllMemories } from '../../server/memory/manage/delete-all-memories';
-import { startImport } from '../../server/memory/manage/import-memories';
+import { deleteAllMemories } from '../../server/bulk/delete-all-memories';
+import { startImport } from '../../server/bulk/import-memories';
 import { recall } from '../../server/recall/recall';
 
 const { values } = parseArgs({

@@ -13,7 +13,7 @@ import { chatRequestSchema } from '@/server/chat/chat-request';
 import { runChatTurn, type ChatTurnDeps } from '@/server/chat/run-chat-turn';
 import { config } from '@/server/config';
 import { llmSummary } from '@/server/memory/merge/summary';
-import { healthCounters, type HealthCounter } from '@/server/llm/health';
+import { healthCounters, type HealthCounter } from '@/server/model-calls/health';
 import { createLlmRegistry, type LlmRegistry, type LlmSettings } from '@/server/llm/registry';
 import { createEmbedder } from '@/server/memory/embedder';
 import { LEXICAL_ONLY_NOTE } from '@/server/recall/recall';

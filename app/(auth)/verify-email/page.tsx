@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { userDbFor, withSystem } from '@/server/database';
-import { emailStatus, inspectEmailLink } from '@/server/account/email-verification';
+import { inspectEmailLink } from '@/server/account/email-verification';
+import { emailStatus } from '@/server/auth/email-status';
 import { getSessionUser } from '@/server/auth/session';
 import { LinkProblem } from '../_components/link-problem';
 import { safeReturnPath } from '../safe-return-path';

@@ -7,7 +7,8 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { changeEmailInput, requestEmailChange } from '../../account/change-email';
 import { changePassword, changePasswordInput } from '../../account/change-password';
-import { emailStatus, resendVerification } from '../../account/email-verification';
+import { resendVerification } from '../../account/email-verification';
+import { emailStatus } from '../../auth/email-status';
 import { listSessions, revokeAllSessions, revokeSession, sessionIdInput } from '../../account/user-sessions';
 import { createRouter, protectedProcedure, type Context } from '../trpc';
 

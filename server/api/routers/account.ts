@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { deleteAccount, deleteAccountInput } from '../../account/delete-account';
 import { getProfile } from '../../account/get-profile';
-import { getUserSettings, updateSettingsSchema, updateUserSettings } from '../../account/user-settings';
+import { getUserSettings, updateSettingsSchema, updateUserSettings } from '../../settings/user-settings';
 import { createRouter, protectedProcedure } from '../trpc';
 
 const settingsOutput = z.object({

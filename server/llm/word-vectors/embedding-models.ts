@@ -5,7 +5,7 @@
 import type { EmbeddingModelV4, EmbeddingModelV4CallOptions, EmbeddingModelV4Result, SharedV4Warning } from '@ai-sdk/provider';
 
 import { LOCAL_EMBEDDING_PROVIDER } from '../local-embedder';
-import { estimateTokens } from '../text-terms';
+import { estimateTokens } from '../../text/text-terms';
 import type { WordVectorCacheOptions } from './cache-location';
 import { DEFAULT_HYBRID_WEIGHT, WORD_VECTOR_DIMENSIONS } from './config';
 import { embedHybrid, embedWordVectors, type HybridOptions } from './embed-texts';

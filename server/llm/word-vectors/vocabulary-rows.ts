@@ -1,8 +1,8 @@
 // Maps text to vocabulary rows. Uses the same words and stop-words as the hashed embedder
-// (text-terms.ts), so both halves of the hybrid see the same text; the vocabulary is lower-case
+// (server/text/text-terms.ts), so both halves of the hybrid see the same text; the vocabulary is lower-case
 // GloVe tokens, which split clitics off ("mary's" → "mary" "'s"), hence the fallbacks.
 
-import { isStopWord, latinWords, stem } from '../text-terms';
+import { isStopWord, latinWords, stem } from '../../text/text-terms';
 import type { WordVectorTable } from './word-vector-table';
 
 const CLITIC = /^(.+?)(?:'s|'re|'ve|'ll|'d|'m|n't)$/;

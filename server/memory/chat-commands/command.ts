@@ -1,4 +1,4 @@
-import { toSimplified } from '../../llm/chinese-script';
+import { toSimplified } from '../../text/chinese-script';
 import { detectExplicitCommand, type ExplicitCommand } from '../explicit-command';
 import { detectManagementCommand, isListQuestion, type ManagementCommand } from './detect';
 

@@ -7,9 +7,9 @@
 import type { LanguageModel } from 'ai';
 import { z } from 'zod';
 import { config } from '../../config';
-import { countHealth } from '../../llm/health';
-import { askForJson } from '../../llm/json-call';
-import { parseModelJson } from '../../llm/lenient-json';
+import { countHealth } from '../../model-calls/health';
+import { askForJson } from '../../model-calls/json-call';
+import { parseModelJson } from '../../model-calls/lenient-json';
 import type { SummaryLevel } from './groups';
 
 export interface SummaryMember {

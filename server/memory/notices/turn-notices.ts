@@ -15,7 +15,7 @@ import { config } from '../../config';
 import { AppError } from '../../errors';
 import type { FastChannelResult } from '../fast-channel';
 import type { MemoryRow } from '../memory-types';
-import { getUserSettings } from '../../account/user-settings';
+import { getUserSettings } from '../../settings/user-settings';
 import { memoryNotice, storedTurnNotice, type ConversationNotices, type MemoryNotice, type StoredTurnNotice, type UndoAction } from './schemas';
 
 /** A notice with what Undo needs to act on it (never sent to the browser: the output schema strips it). */

@@ -8,7 +8,7 @@
  * memory. Questions, hypotheticals, venting and pasted text never reach it (extract-with-rules.ts
  * and validation).
  */
-import { isStopWord, latinWords } from '../../llm/text-terms';
+import { isStopWord, latinWords } from '../../text/text-terms';
 import { draftFor, type Rule, type RuleContext } from './context';
 import type { Draft, MemoryType } from './draft';
 import { IRREGULAR_PAST } from './english-summary';

@@ -3,7 +3,7 @@
  * low importance unless the kind says otherwise, high confidence unless hedged, the message's own
  * time unless the text names another, and `temporary` validity for dated plans.
  */
-import { inScriptOf } from '../../llm/chinese-script';
+import { inScriptOf } from '../../text/chinese-script';
 import type { MemoryKind, SourceMessage, SourcedMemory } from '../extraction-schema';
 import { describeResolvedTime, endOfLocalDay, type ResolvedTime } from '../relative-time';
 import { clipWords } from './english-summary';

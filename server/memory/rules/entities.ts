@@ -3,7 +3,7 @@
  * pattern captured ("peanuts", 花生). They feed the "first-seen entity" pre-filter signal and dedup
  * (SPEC §4.4), so they are short and stable rather than exhaustive.
  */
-import { isStopWord } from '../../llm/text-terms';
+import { isStopWord } from '../../text/text-terms';
 
 // Capitalised words that begin sentences or commands, not names.
 const NOT_NAMES = new Set(

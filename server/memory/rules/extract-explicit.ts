@@ -7,8 +7,8 @@
 import { isRuleLead, parseExplicitCommand } from '../explicit-command';
 import type { ExtractionWindow, SourceMessage, SourcedMemory } from '../extraction-schema';
 import { config } from '../../config';
-import { toSimplified } from '../../llm/chinese-script';
-import { isMostlyChinese } from '../../llm/text-terms';
+import { toSimplified } from '../../text/chinese-script';
+import { isMostlyChinese } from '../../text/text-terms';
 import { findExternalSpans, ownWords } from '../validate/external-content';
 import { describeChinese } from './chinese-summary';
 import { toSourcedMemory } from './draft';

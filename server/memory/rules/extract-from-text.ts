@@ -5,8 +5,8 @@
  * extract-with-rules.ts decides which messages and which stretches it reads.
  */
 import type { ExtractionWindow, SourceMessage, SourcedMemory } from '../extraction-schema';
-import { toSimplified } from '../../llm/chinese-script';
-import { isMostlyChinese } from '../../llm/text-terms';
+import { toSimplified } from '../../text/chinese-script';
+import { isMostlyChinese } from '../../text/text-terms';
 import { makeContext, type Rule, type RuleContext } from './context';
 import { DATED_RULES } from './dated-plans';
 import { DISCLOSURE_RULES } from './disclosures';

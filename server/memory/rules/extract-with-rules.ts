@@ -6,7 +6,7 @@
 import { parseExplicitCommand } from '../explicit-command';
 import type { ExtractionWindow, SourceMessage, SourcedMemory } from '../extraction-schema';
 import { findExternalSpans, ownWords } from '../validate/external-content';
-import { toSimplified } from '../../llm/chinese-script';
+import { toSimplified } from '../../text/chinese-script';
 import { extractExplicit } from './extract-explicit';
 import { extractFromText, priorPerson } from './extract-from-text';
 

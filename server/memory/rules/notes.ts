@@ -8,7 +8,7 @@
  * hypotheticals and venting (skipped before the rules run), and clauses too thin to say anything.
  * Validation runs on notes as on every item (secrets, pasted text, grounding).
  */
-import { isMostlyChinese } from '../../llm/text-terms';
+import { isMostlyChinese } from '../../text/text-terms';
 import { findSecrets, mentionsCredential } from '../validate/secrets';
 import type { RuleContext } from './context';
 import { draftFor } from './context';

@@ -6,7 +6,7 @@
  * of them ("dev hurt his back", "elsa starts förskola in august") is a fact about that person.
  */
 import englishWords from 'wink-lexicon/src/lexicon.js';
-import { isStopWord } from '../../llm/text-terms';
+import { isStopWord } from '../../text/text-terms';
 import { DIET_ADJECTIVES_EN, JOB_EN, RELATION_EN } from './lexicon';
 import { properNouns } from './entities';
 

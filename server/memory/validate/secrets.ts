@@ -5,7 +5,7 @@
  * actually type (contextual.ts: "the wifi password at home is …", "… as the pass", PINs and
  * safe/door codes, recovery phrases of BIP-39 words, keys spelt out with spaces or split in two).
  */
-import { toSimplified } from '../../llm/chinese-script';
+import { toSimplified } from '../../text/chinese-script';
 import { contextualSecrets, NOT_A_VALUE_WORDS } from './contextual-secrets';
 
 export type SecretKind = 'password' | 'api_key' | 'token' | 'card_number' | 'national_id' | 'private_key' | 'recovery_phrase';

@@ -9,7 +9,7 @@
  */
 import { looksLikePromptInjection } from '../rules/filters';
 import { RELATION_ZH } from '../rules/lexicon';
-import { cjkContentChars, contentStems, isMostlyChinese, stem } from '../../llm/text-terms';
+import { cjkContentChars, contentStems, isMostlyChinese, stem } from '../../text/text-terms';
 import { mentionsCredential } from './secrets';
 
 // Words a third-person summary uses for what the user said in other words.

@@ -14,7 +14,7 @@ import { groundQuote } from './grounding';
 import { findSecrets, findSecretsWith, maskSpans, mentionsCredential, REDACTED } from './secrets';
 import { decideStatus } from './status';
 import { summaryProblem } from './summary-grounding';
-import { countHealth } from '../../llm/health';
+import { countHealth } from '../../model-calls/health';
 
 export type DropReason = 'invalid_schema' | 'ungrounded' | 'ungrounded_summary' | 'not_user_authored' | 'external_content' | 'secret' | 'empty' | 'handled_by_fast_channel';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateText } from 'ai';
-import { providerOptions } from '@/server/llm/call-options';
+import { providerOptions } from '@/server/model-calls/call-options';
 import { createOfflineModel } from '@/server/llm/offline-model';
 import type { FastChannelResult } from '@/server/memory/fast-channel';
 import { fastChannelNote, noteFacts } from '@/server/memory/fast-channel-note';

@@ -1,7 +1,7 @@
 import { generateText, streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
 
-import { offlineTurnOf, providerOptions, type OfflineTask, type OfflineTurnNotes } from '@/server/llm/call-options';
+import { offlineTurnOf, providerOptions, type OfflineTask, type OfflineTurnNotes } from '@/server/model-calls/call-options';
 import type { RecalledSection } from '@/server/llm/memory-section';
 import { createOfflineModel, splitIntoChunks } from '../../../server/llm/offline-model';
 

@@ -7,7 +7,7 @@
  * sensitivity, summary and validation are the ones every other memory gets.
  */
 import englishWords from 'wink-lexicon/src/lexicon.js';
-import { isMostlyChinese } from '../../../llm/text-terms';
+import { isMostlyChinese } from '../../../text/text-terms';
 import { RELATION_EN } from '../../rules/lexicon';
 import type { PastedStatement } from './pasted-lines';
 

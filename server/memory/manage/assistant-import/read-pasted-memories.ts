@@ -10,7 +10,7 @@
  */
 import { config } from '../../../config';
 import { AppError } from '../../../errors';
-import { isMostlyChinese } from '../../../llm/text-terms';
+import { isMostlyChinese } from '../../../text/text-terms';
 import type { ExtractionWindow, SourceMessage, SourcedMemory } from '../../extraction-schema';
 import { readStatement } from '../../rules';
 import { RELATION_EN, RELATION_ZH } from '../../rules/lexicon';

@@ -15,7 +15,7 @@
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
 import { z } from 'zod';
 import type { NoteFacts } from '../memory/fast-channel-note';
-import type { RecalledSection } from './memory-section';
+import type { RecalledSection } from '../llm/memory-section';
 
 export type OfflineTask = 'title' | 'summary';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseModelJson, stripReasoning } from '@/server/llm/lenient-json';
+import { parseModelJson, stripReasoning } from '@/server/model-calls/lenient-json';
 import { readExtraction } from '@/server/memory/llm-extractor';
 
 describe('reading the JSON a model meant to send', () => {

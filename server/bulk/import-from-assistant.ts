@@ -1,16 +1,16 @@
 import 'server-only';
 import type { z } from 'zod';
-import type { UserDb } from '../../../../db/boundary';
-import { getUserSettings } from '../../../account/user-settings';
-import type { BulkJobLauncher } from '../../../bulk/launcher';
-import { config } from '../../../config';
-import { AppError } from '../../../errors';
-import { existingKeys, stageImport, type ImportReport } from '../import-memories';
-import type { importOutput, StagedImportItem } from '../schemas';
-import { importReasonFor } from './assistants';
-import { countsOf, planPastedImport, type PlannedItem } from './plan-pasted-import';
-import { readPastedMemories } from './read-pasted-memories';
-import type { PreviewAssistantImportOutput, previewAssistantImportInput, saveAssistantImportInput } from './schemas';
+import type { UserDb } from '../../db/boundary';
+import { getUserSettings } from '../settings/user-settings';
+import type { BulkJobLauncher } from './launcher';
+import { config } from '../config';
+import { AppError } from '../errors';
+import { existingKeys, stageImport, type ImportReport } from './import-memories';
+import type { importOutput, StagedImportItem } from '../memory/manage/schemas';
+import { importReasonFor } from '../memory/manage/assistant-import/assistants';
+import { countsOf, planPastedImport, type PlannedItem } from '../memory/manage/assistant-import/plan-pasted-import';
+import { readPastedMemories } from '../memory/manage/assistant-import/read-pasted-memories';
+import type { PreviewAssistantImportOutput, previewAssistantImportInput, saveAssistantImportInput } from '../memory/manage/assistant-import/schemas';
 
 type ImportOutput = z.output<typeof importOutput>;
 

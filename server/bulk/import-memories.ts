@@ -1,17 +1,17 @@
 import 'server-only';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { UserDb } from '../../../db/boundary';
-import { bulkJobs, importItems, memories } from '../../../db/schema';
-import { findBulkJob, insertBulkJob, latestBulkJob, progressOf, refusingConcurrent, type BulkJobRow } from '../../bulk/bulk-jobs';
-import type { BulkJobLauncher } from '../../bulk/launcher';
-import { config } from '../../config';
-import { AppError } from '../../errors';
-import { dedupKey, parseImportFile, planImport } from './import-file';
-import type { Assistant } from './assistant-import/assistants';
-import type { importOutput, skippedImportItem, StagedImportItem } from './schemas';
+import type { UserDb } from '../../db/boundary';
+import { bulkJobs, importItems, memories } from '../../db/schema';
+import { findBulkJob, insertBulkJob, latestBulkJob, progressOf, refusingConcurrent, type BulkJobRow } from './bulk-jobs';
+import type { BulkJobLauncher } from './launcher';
+import { config } from '../config';
+import { AppError } from '../errors';
+import { dedupKey, parseImportFile, planImport } from '../memory/manage/import-file';
+import type { Assistant } from '../memory/manage/assistant-import/assistants';
+import type { importOutput, skippedImportItem, StagedImportItem } from '../memory/manage/schemas';
 
-export { dedupKey } from './import-file';
+export { dedupKey } from '../memory/manage/import-file';
 
 type ImportOutput = z.output<typeof importOutput>;
 /** What an import job keeps in bulk_jobs.report. */

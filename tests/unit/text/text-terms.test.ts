@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { cjkBigrams, contentStems, isMostlyChinese, stem } from '../../../server/llm/text-terms';
+import { cjkBigrams, contentStems, isMostlyChinese, stem } from '../../../server/text/text-terms';
 
 describe('text terms', () => {
   it('stems inflections to a shared form', () => {

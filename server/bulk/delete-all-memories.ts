@@ -1,15 +1,15 @@
 import 'server-only';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { UserDb } from '../../../db/boundary';
-import { queryRows } from '../../../db/rows';
-import { auditLog, bulkJobs, memories } from '../../../db/schema';
-import { findBulkJob, insertBulkJob, latestBulkJob, progressOf, refusingConcurrent, type BulkJobRow } from '../../bulk/bulk-jobs';
-import type { BulkJobLauncher } from '../../bulk/launcher';
-import { EMPTY_COUNTS } from '../../bulk/run-erasure';
-import type { ErasureCounts } from '../../bulk/sweep-erasure';
-import { lockUserMemory } from '../user-lock';
-import type { deleteAllOutput } from './schemas';
+import type { UserDb } from '../../db/boundary';
+import { queryRows } from '../../db/rows';
+import { auditLog, bulkJobs, memories } from '../../db/schema';
+import { findBulkJob, insertBulkJob, latestBulkJob, progressOf, refusingConcurrent, type BulkJobRow } from './bulk-jobs';
+import type { BulkJobLauncher } from './launcher';
+import { EMPTY_COUNTS } from './run-erasure';
+import type { ErasureCounts } from './sweep-erasure';
+import { lockUserMemory } from '../memory/user-lock';
+import type { deleteAllOutput } from '../memory/manage/schemas';
 
 type DeleteAllOutput = z.output<typeof deleteAllOutput>;
 
