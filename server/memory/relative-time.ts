@@ -249,11 +249,12 @@ const DAY_RULES: DayRule[] = [
     resolve: (_m, today) => ({ from: addDays(today, 2), days: 1 }),
   },
   {
-    pattern: /\b(today|tonight|this (?:morning|afternoon|evening)|tomorrow(?: (?:morning|afternoon|evening|night))?|yesterday)\b/i,
+    // Typed short too: "tmrw morning", "2moro", "tdy", "2nite", "yday".
+    pattern: /\b(today|tdy|tonight|tonite|2nite|this (?:morning|afternoon|evening)|(?:tomorrow|tmrw|tmr|tmw|2moro|2morrow|tomoz)(?: (?:morning|afternoon|evening|night))?|yesterday|yday|yest)\b/i,
     resolve: (m, today) => {
       const word = (m[1] ?? '').toLowerCase();
-      const offset = word.startsWith('tomorrow') ? 1 : word === 'yesterday' ? -1 : 0;
-      const defaultHour = /night|evening|tonight/.test(word) ? 18 : /afternoon/.test(word) ? 14 : /morning/.test(word) ? 9 : undefined;
+      const offset = /^(?:tomorrow|tmrw|tmr|tmw|2mor|tomoz)/.test(word) ? 1 : /^(?:yesterday|yday|yest)$/.test(word) ? -1 : 0;
+      const defaultHour = /night|evening|tonight|tonite|2nite/.test(word) ? 18 : /afternoon/.test(word) ? 14 : /morning/.test(word) ? 9 : undefined;
       return { from: addDays(today, offset), days: 1, defaultHour };
     },
   },
@@ -387,10 +388,13 @@ const DAY_RULES: DayRule[] = [
   },
   {
     // "the first monday of april", "last friday in june", "the 2nd tuesday of next month": the
-    // ordinal names the day, so the bare weekday rule must not take "monday" alone.
-    pattern: new RegExp(String.raw`\b(?:on\s+)?(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last)\s+(${WEEKDAYS_EN.join('|')})\s+(?:of|in)\s+(?:(next|this)\s+month|(${MONTH_NAME}))\b`, 'i'),
+    // ordinal names the day, so the bare weekday rule must not take "monday" alone. "The last
+    // weekend of april" is that month's last Saturday and the Sunday after it.
+    pattern: new RegExp(String.raw`\b(?:on\s+)?(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last)\s+(${WEEKDAYS_EN.join('|')}|weekend)\s+(?:of|in)\s+(?:(next|this)\s+month|(${MONTH_NAME}))\b`, 'i'),
     resolve: (m, today, _at, options) => {
-      const weekday = WEEKDAYS_EN.indexOf((m[2] ?? '').toLowerCase()) + 1;
+      const weekend = (m[2] ?? '').toLowerCase() === 'weekend';
+      const days = weekend ? 2 : 1;
+      const weekday = weekend ? 6 : WEEKDAYS_EN.indexOf((m[2] ?? '').toLowerCase()) + 1;
       const ordinal = (m[1] ?? '').toLowerCase();
       const nth = ordinal.startsWith('l') ? -1 : /^(?:first|1)/.test(ordinal) ? 1 : /^(?:second|2)/.test(ordinal) ? 2 : /^(?:third|3)/.test(ordinal) ? 3 : 4;
       const inMonth = (year: number, month: number): LocalDate => {
@@ -403,7 +407,7 @@ const DAY_RULES: DayRule[] = [
       };
       if (m[3]) {
         const target = addMonths({ year: today.year, month: today.month, day: 1 }, m[3].toLowerCase() === 'next' ? 1 : 0);
-        return { from: inMonth(target.year, target.month), days: 1 };
+        return { from: inMonth(target.year, target.month), days };
       }
       const month = monthIndex(m[4] ?? '');
       if (month < 1) return null;
@@ -411,7 +415,7 @@ const DAY_RULES: DayRule[] = [
       const candidate = inMonth(year, month);
       if (options.prefer !== 'past' && compareDates(candidate, today) < 0) year += 1;
       if (options.prefer === 'past' && compareDates(candidate, today) > 0) year -= 1;
-      return { from: inMonth(year, month), days: 1 };
+      return { from: inMonth(year, month), days };
     },
   },
   {

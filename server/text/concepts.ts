@@ -21,7 +21,7 @@ const GROUPS: readonly ConceptGroup[] = [
   {
     id: 'allergy',
     en: ['allergy', 'allergic', 'allergen', 'intolerant', 'intolerance', 'avoid', 'react', 'reaction'],
-    zh: ['过敏', '忌口', '避免', '避开', '不能吃', '不耐受'],
+    zh: ['过敏', '忌口', '避免', '避开', '不能吃', '不耐受', '不耐'],
   },
   {
     id: 'drink',
@@ -63,6 +63,12 @@ const GROUPS: readonly ConceptGroup[] = [
     id: 'joint',
     en: ['knee', 'knees', 'ankle', 'ankles', 'wrist', 'shoulder', 'hip', 'injury', 'injured', 'sprain', 'sprained', 'tendon', 'ligament'],
     zh: ['膝盖', '腰疼', '腰不好', '脚踝', '手腕', '颈椎', '腰椎', '受伤', '伤过', '扭伤', '韧带'],
+  },
+  {
+    // Ears and noise: tinnitus is what a loud concert needs to know, not a novel.
+    id: 'hearing',
+    en: ['tinnitus', 'ear', 'ears', 'hearing', 'deaf', 'loud', 'noise', 'noisy', 'concert', 'gig', 'festival', 'earplugs', 'nightclub'],
+    zh: ['耳鸣', '耳朵', '听力', '吵', '噪音', '演唱会', '音乐节', '耳塞'],
   },
   {
     id: 'language',

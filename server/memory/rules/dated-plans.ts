@@ -18,6 +18,11 @@ const PRIORITY = 6;
 // "The curriculum review with Priya is on Friday": an event the conversation is about, said with
 // "the" and a day; the user's own schedule even without "my".
 const THE_EVENT = new RegExp(`^(?:(?:ok|so|and|also|btw|update)[\\s,:]+)*the\\s+(?:[\\w-]+\\s+){0,3}?(?:${EVENT_NOUNS_EN})\\b(?:\\s+with\\s+[A-Z][\\w-]+)?\\s+(?:is|was|has been|got|moves|moved|is moving|gets)\\b`, 'i');
+// "the movers come march 27 at 9am", "internet guy comes tuesday", "the plumber's coming friday":
+// someone due at the user's door on a day is on the user's calendar, not a standing fact.
+const VISIT_EN = /^(?:(?:ok|so|and|also|oh|btw|plus)[\s,]+)*(?:(?:the|my|our|an?)\s+)?(?:[\w-]+\s+){0,2}?(?:movers?|removals?|removal (?:men|van|company)|plumber|electrician|builders?|cleaners?|technician|tech|engineer|installer|guy|man|lady|delivery|courier|inspector|contractor|repairman|handyman|surveyor|painters?|gardener|decorators?|fitters?|landlord)(?:\s+is|\s+are|\s+will|['’]s|['’]ll)?\s+(?:coming|comes?|arriv\w+|turning up|turns? up|be here|be round|be over|popping round|dropping by|due)\b/i;
+// "vet tmrw morning", "dentist on friday at 3": an appointment said with nothing but its day.
+const BARE_EVENT = new RegExp(`^(?:(?:ok|so|and|also|oh|btw|plus)[\\s,]+)*(?:(?:the|my|our)\\s+)?(?:[\\w-]+\\s+)?(?:${EVENT_NOUNS_EN})\\s+(?:is\\s+)?(?:tmrw|tmr|tomorrow|today|tonight|on|at|this|next|mon|tue|wed|thu|fri|sat|sun|\\d)`, 'i');
 const FIRST_PERSON_EN = /\b(?:i|i['’]m|i['’]ve|i['’]ll|i['’]d|my|we|we['’]re|we['’]ll|our|us)\b|\bme\s+(?:and|&|n)\s+\w/i;
 // "we're celebrating saturday the 16th", "kayleigh is racing on the 3rd": the present progressive
 // with a date is an arrangement, whatever the verb. "Training for the half marathon in October",
@@ -32,7 +37,7 @@ const DELIVERABLES = /\b(?:report|proposal|draft|slides|deck|paper|thesis|essay|
 const RECURRING_DATE = /\b(?:birthday|bday|anniversary|name day)\b|生日|纪念日/i;
 // "I'm getting married in June" is the future: past tense is read from the verb after the subject.
 // "last" of a time ("last week", "last friday"), not the final one ("my last day at the firm is march 31").
-const PAST_MARKER_EN = /\b(?:ago|yesterday|earlier|last\s+(?:week|weekend|month|year|night|time|term|semester|season|spring|summer|autumn|fall|winter|christmas|easter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|few|couple))\b/i;
+const PAST_MARKER_EN = /\b(?:ago|yesterday|earlier|last\s+(?:week|weekend|month|year|night|time|term|semester|season|spring|summer|autumn|fall|winter|christmas|easter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|few|couple))\b(?!\s+(?:of|in)\s)/i;
 const PAST_VERB_EN = new RegExp(
   String.raw`(?:^|\b(?:i|we|my \w+|our \w+|they|he|she)\s+(?:just\s+|finally\s+|recently\s+|already\s+|only\s+)?)(?:got promoted|${[...IRREGULAR_PAST].join('|')}|started|finished|moved|switched|visited|joined|graduated|married|hired|fired|launched|shipped|released|returned|arrived|passed|failed|signed|completed|retired|resigned|\w+ed)\b`,
   'i',
@@ -53,7 +58,8 @@ const datedEnglish: Rule = {
     const theirs = RELATION_OPENING.test(text) || namedSubject(text, knownPeople([ctx.text, ...ctx.earlierUserTexts()], ctx.window.knownEntities)) !== null;
     // "my" in "my son has…" names whose day it is; the user is in it only if another first person is.
     const mine = FIRST_PERSON_EN.test(text.replace(RELATION_OPENING, ''));
-    if (!mine && !GERUND_START.test(text) && !THE_EVENT.test(text) && !theirs && !ctx.explicit) return [];
+    const visit = VISIT_EN.test(text) || BARE_EVENT.test(text);
+    if (!mine && !GERUND_START.test(text) && !THE_EVENT.test(text) && !theirs && !visit && !ctx.explicit) return [];
     if (FREQUENCY_EN.test(text) || new RegExp(`\\b(?:${HABIT_ADVERB_EN})\\b`, 'i').test(text)) return [];
     const past = (PAST_MARKER_EN.test(text) || PAST_VERB_EN.test(text.trim())) && !BOOKED_AHEAD_EN.test(text);
     const time = ctx.resolveTime(text, past ? 'past' : 'future');
@@ -65,7 +71,7 @@ const datedEnglish: Rule = {
     const dayLong = time.end === undefined || time.end.getTime() - time.start.getTime() <= 3 * 86_400_000;
     const plan = new RegExp(`\\b(?:${PLAN_VERBS_EN})\\b`, 'i').test(text.replace(time.expression, ' ')) || (PROGRESSIVE.test(text) && dayLong);
     const event = new RegExp(`\\b(?:${EVENT_VERBS_EN})\\b`, 'i').test(text);
-    const noun = new RegExp(`\\b(?:${EVENT_NOUNS_EN})\\b`, 'i').test(text);
+    const noun = visit || new RegExp(`\\b(?:${EVENT_NOUNS_EN})\\b`, 'i').test(text);
     const deadline = DEADLINE.test(text) && DELIVERABLES.test(text);
     // A state plus a time ("I'm so tired today", "I'm useless after 4pm") is a mood, not a plan.
     const stateOnly = /\b(?:i['’]m|i am)\s+(?:so\s+|really\s+|very\s+|kinda\s+|pretty\s+)?(?!going|flying|leaving|heading|moving|meeting|taking|having|seeing|starting|visiting|presenting|travel|off|back|due|booked|scheduled)\w+(?:\s+\w+)?\s*$/i.test(text.replace(time.expression, '').trim());
@@ -83,7 +89,7 @@ const datedEnglish: Rule = {
     const withContext = isPast && borrowed.length > 0 ? `${summary} (${borrowed.join(', ')})` : summary;
     // Their dated occasion is that, not a standing fact about them ("Son has a dentist appointment on
     // the 9th"). With the user in it ("our cat vegemite knocked…") the other rules still run.
-    const dated = theirs && !mine && !isPast && noun ? { ...datedDraft(ctx, withContext, time, entities, PRIORITY - 4, isPast), exclusive: true } : datedDraft(ctx, withContext, time, entities, PRIORITY, isPast);
+    const dated = ((theirs && !mine) || visit) && !isPast && noun ? { ...datedDraft(ctx, withContext, time, entities, PRIORITY - 4, isPast), exclusive: true } : datedDraft(ctx, withContext, time, entities, PRIORITY, isPast);
     return [dated, ...newJob(ctx, summary, entities, time)];
   },
 };

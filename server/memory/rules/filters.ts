@@ -61,10 +61,11 @@ export function isConditionClause(clause: string): boolean {
 }
 
 const LEAD_EN = String.raw`^(?:(?:ok(?:ay)?|so|and|also|oh|btw|anyway|tbh|honestly|lol|hmm+|well|cheers|thanks)[\s,!.]+)*`;
-// "i need food that isnt toast", "i need a warm up circuit for year 9", "need ideas for a 70yo":
+// "i need food that isnt toast", "i need a warm up circuit for year 9", "need ideas for a 70yo",
+// "need lunchbox ideas for school", "need a cheap hotel near downtown":
 // what the user asks for now, not something about them that lasts.
 const NEED_NOW = new RegExp(
-  String.raw`${LEAD_EN}(?:i\s+)?(?:really\s+|just\s+|urgently\s+|kinda\s+)?need\s+(?:(?:some|a few|a couple of|more)\s+)?(?:help|ideas?|tips|advice|suggestions?|recommendations?|recs|inspo|inspiration|recipes?|food|something|anything|to know|to figure|to find|to decide|to pick|to choose|to write|to make|to cook|to plan|to book|to get (?:ready|through))\b|${LEAD_EN}(?:i\s+)?(?:really\s+|just\s+)?need\s+(?:a|an|some)\s+[^,.;]{2,60}?\s+for\s+(?:a|an|the|this|tonight|tomorrow|next|\d)\b`,
+  String.raw`${LEAD_EN}(?:i\s+)?(?:really\s+|just\s+|urgently\s+|kinda\s+)?need\s+(?:(?:some|a few|a couple of|more)\s+)?(?:help|ideas?|tips|advice|suggestions?|recommendations?|recs|inspo|inspiration|recipes?|food|something|anything|to know|to figure|to find|to decide|to pick|to choose|to write|to make|to cook|to plan|to book|to get (?:ready|through))\b|${LEAD_EN}(?:i\s+)?(?:really\s+|just\s+)?need\s+(?:a|an|some)\s+[^,.;]{2,60}?\s+(?:for\s+(?:a|an|the|this|tonight|tomorrow|next|\d)|near|around|close to)\b|${LEAD_EN}(?:i\s+)?(?:really\s+|just\s+)?need\s+(?:(?:a|an|some)\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:ideas?|tips|recs|recommendations?|suggestions?|advice|inspo)\b`,
   'i',
 );
 // "hes fine", "she's gonna be so mad", "can't tell her": how someone is right now, or an aside.

@@ -105,7 +105,7 @@ export const PERSISTENT_RULE_EN =
 
 /** Nouns of things that happen at a time: appointments, trips, deadlines. */
 export const EVENT_NOUNS_EN =
-  'appointment|interview|meeting|flight|trip|launch|release|deadline|exam|test|wedding|anniversary|birthday|party|dinner|lunch|breakfast|call|review|presentation|demo|conference|surgery|operation|vacation|holiday|holidays|date|match|game|concert|show|class|lesson|course|checkup|check-up|visit|move|meetup|workshop|talk|recital|graduation|ceremony|funeral|retreat|offsite|standup|sync|1:1|one-on-one|performance review|due date|beta|sprint|hackathon|shift|leave|tournament|competition|race|gig|festival|camp|audition|tryouts?|playoffs?|finals?|recital|premiere|opening|reunion|christening|baptism|bar mitzvah|bat mitzvah|fundraiser|open day|parents evening|school play|sports day';
+  'appointment|interview|meeting|flight|trip|launch|release|deadline|exam|test|wedding|anniversary|birthday|party|dinner|lunch|breakfast|call|review|presentation|demo|conference|surgery|operation|vacation|holiday|holidays|date|match|game|concert|show|class|lesson|course|checkup|check-up|visit|move|meetup|workshop|talk|recital|graduation|ceremony|funeral|retreat|offsite|standup|sync|1:1|one-on-one|performance review|due date|beta|sprint|hackathon|shift|leave|tournament|competition|race|gig|festival|camp|audition|tryouts?|playoffs?|finals?|recital|premiere|opening|reunion|christening|baptism|bar mitzvah|bat mitzvah|fundraiser|open day|parents evening|school play|sports day|vet|dentist|doctor|gp|physio|haircut|barber|optician|orthodontist|smear test|scan|mot|service';
 
 /** Verbs that make a dated clause a plan ("I'm flying", "we're launching", "I have to submit"). */
 export const PLAN_VERBS_EN =

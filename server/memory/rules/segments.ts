@@ -60,19 +60,30 @@ export function splitSentences(text: string, from = 0, to = text.length): Segmen
 }
 
 // Clause breaks: punctuation (not inside 6:40 or 1,000), dashes, conjunctions that start a new
-// statement, and a space between Chinese characters (typed instead of a comma: "我住竹北 家里两只柯基"),
+// statement, a "pls" run on into "i…" ("no coriander pls i cant stand it"), and a space between Chinese characters (typed instead of a comma: "我住竹北 家里两只柯基"),
 // also when code-switching puts an English word at the edge: "我是accountant 在CBD一家小firm 住在
 // Parramatta" (a word glued to Chinese on one side and a space on the other is a clause edge;
 // "跟 manager 谈", spaced on both sides, is one clause), or an English connective between two
 // Chinese clauses ("住两个礼拜 also 我最近在学pottery").
 const CLAUSE_BREAK =
-  /\s*(?:[;，；：、]|(?<!\d),|,(?!\d)|(?<!\d):|:(?!\d))\s*|\s+[-–—]+\s+|\s+(?=but\s)|\s+(?=and\s+(?:i|i'm|i’m|im|i've|i’ve|ive|i'll|i'd|my|we|we're|our|he|she|they|he's|she's|they're)\b)|\s+(?=and\s+the\s+[\w'’-]+(?:\s+[\w'’-]+){0,4}\s+(?:is|are|was|were|seems|looks|gets)\b)|(?<=^|[\s,;])(?:meanwhile|whereas),?\s+|\s+(?=so\s+(?:i|i'm|im|we|please|pls|when|whenever|if|don'?t|dont|do not|never|no|always|avoid|keep|maybe|any|what|how|can|could|should|would|will|is|are|do|does|did|you|u|it|its|it's|that's|yeah|ya)\b)|(?=但是|不过|所以|而且|因为)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])|(?<=[\u3400-\u9fff][A-Za-z0-9]+)\s+(?=[\u3400-\u9fff])|(?<=[\u3400-\u9fff])\s+(?=[A-Za-z0-9]+[\u3400-\u9fff])|(?<=[\u3400-\u9fff])\s+(?=(?:also|anyway|btw|but|and|so|plus|then|oh)\s+[\u3400-\u9fff])/giu;
+  /\s*(?:[;，；：、]|(?<!\d),|,(?!\d)|(?<!\d):|:(?!\d))\s*|\s+[-–—]+\s+|\s+(?=but\s)|\s+(?=and\s+(?:i|i'm|i’m|im|i've|i’ve|ive|i'll|i'd|my|we|we're|our|he|she|they|he's|she's|they're)\b)|\s+(?=and\s+the\s+[\w'’-]+(?:\s+[\w'’-]+){0,4}\s+(?:is|are|was|were|seems|looks|gets)\b)|(?<=^|[\s,;])(?:meanwhile|whereas),?\s+|(?<=\b(?:pls|plz|please|thx|thanks|ty))\s+(?=(?:i|i'm|i’m|im|my|we)\s)|\s+(?=so\s+(?:i|i'm|im|we|please|pls|when|whenever|if|don'?t|dont|do not|never|no|always|avoid|keep|maybe|any|what|how|can|could|should|would|will|is|are|do|does|did|you|u|it|its|it's|that's|yeah|ya)\b)|(?=但是|不过|所以|而且|因为)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])|(?<=[\u3400-\u9fff][A-Za-z0-9]+)\s+(?=[\u3400-\u9fff])|(?<=[\u3400-\u9fff])\s+(?=[A-Za-z0-9]+[\u3400-\u9fff])|(?<=[\u3400-\u9fff])\s+(?=(?:also|anyway|btw|but|and|so|plus|then|oh)\s+[\u3400-\u9fff])/giu;
 const LONE_DATE = /^(?:\d{1,2}月\d{1,2}[号日]?(?:(?:到|至|[-~～])(?:\d{1,2}月)?\d{1,2}[号日]?)?(?:[上下]午|晚上)?(?:\d{1,2}点)?|\d{1,2}[/.]\d{1,2}|(?:周|星期)[一二三四五六日天])[\s.!！。~]*$/u;
 // "getting married in chandigarh, 12 december", "moved my dentist to thursday, the 25th": an
 // English date on its own belongs to the clause before it too.
 const MONTH_EN = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?`;
 const DAY_EN = String.raw`\d{1,2}(?:st|nd|rd|th)?`;
 const LONE_DATE_EN = new RegExp(String.raw`^(?:on\s+)?(?:(?:the\s+)?${DAY_EN}(?:\s+(?:of\s+)?${MONTH_EN})?|${MONTH_EN}\s+${DAY_EN}|(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:,?\s+(?:the\s+)?${DAY_EN}(?:\s+(?:of\s+)?${MONTH_EN})?)?)(?:\s+(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?[\s.!~]*$`, 'i');
+// "driving to denver for her sisters wedding, weekend of june 20", "signed up for a course at tafe,
+// tues and thurs nights": a stretch of time on its own is when the clause before it happens.
+const WEEKDAY_EN = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?`;
+const LONE_WHEN_EN = new RegExp(
+  String.raw`^(?:(?:the\s+)?(?:weekend|week)\s+(?:of|after)\s+(?:the\s+)?(?:${DAY_EN}(?:\s+(?:of\s+)?${MONTH_EN})?|${MONTH_EN}\s+${DAY_EN})|(?:on\s+|every\s+)?${WEEKDAY_EN}(?:\s*(?:and|&|n|,)\s*${WEEKDAY_EN})+(?:\s+(?:nights?|mornings?|evenings?|afternoons?))?|(?:on\s+|every\s+)?${WEEKDAY_EN}\s+(?:nights?|mornings?|evenings?|afternoons?))[\s.!~]*$`,
+  'i',
+);
+// "just sesame, makes my throat go itchy", "shellfish - gives me hives": a reaction with no subject
+// of its own says what the short phrase before it does to the user.
+const SUBJECTLESS_REACTION_EN = /^(?:it\s+)?(?:makes|made|gives|gave|sets\s+off|set\s+off|triggers|triggered|brings\s+on)\s+(?:me|my)\b/i;
+
 // "back to eating breakfast, usually toast and eggs": a habitual aside with no verb of its own.
 const ASIDE_EN = /^(?:usually|mostly|normally|typically|mainly|generally|especially|esp)\s+(?![\w'’]*\s*(?:is|are|was|were|i|we|he|she|they|you|u|it)\b)[\p{L}\p{N}\s&'’-]{2,40}[\s.!~]*$/iu;
 
@@ -151,7 +162,8 @@ export function splitClauses(text: string, sentence: Segment): Segment[] {
       if (end !== piece.end) i += 1;
       continue;
     }
-    if (piece && previous && (LONE_DATE.test(piece.text) || LONE_DATE_EN.test(piece.text) || (ASIDE_EN.test(piece.text) && !/\p{Script=Han}/u.test(previous.text)))) {
+    const reaction = previous && SUBJECTLESS_REACTION_EN.test(piece?.text ?? '') && previous.text.split(/\s+/).length <= 4;
+    if (piece && previous && (reaction || LONE_DATE.test(piece.text) || LONE_DATE_EN.test(piece.text) || LONE_WHEN_EN.test(piece.text) || (ASIDE_EN.test(piece.text) && !/\p{Script=Han}/u.test(previous.text)))) {
       joined[joined.length - 1] = { text: text.slice(previous.start, piece.end), start: previous.start, end: piece.end };
       continue;
     }

@@ -463,3 +463,37 @@ describe("session 16: people named by what they are, requests for every answer, 
     expect(summaries('每个月定投标普500 两千块')).toEqual(['每个月定投标普500']);
   });
 });
+
+describe('fragments that belong to the clause before, and days on the calendar', () => {
+  it('a stretch of time on its own is when the clause before happens', () => {
+    const trip = items('thx!! also tasha and i are driving to denver for her sisters wedding, weekend of june 20. need a cheap hotel near downtown, any tips');
+    expect(trip.map((i) => [i.kind, i.summary.toLowerCase().includes('denver') && i.summary.includes('june 20')])).toEqual([['plan', true]]);
+    const course = summaries('signed up for my builders licence course at tafe, tues and thurs nights');
+    expect(course.filter((s) => s.includes('tafe') && s.includes('tues and thurs nights'))).toHaveLength(1);
+    expect(course.filter((s) => !s.includes('tafe'))).toEqual([]);
+  });
+
+  it('a reaction with no subject says what the short phrase before it does to the user', () => {
+    expect(summaries('just sesame, makes my throat go itchy')).toEqual(['sesame, makes their throat go itchy']);
+    expect(summaries('shellfish - gives me hives').some((s) => s.includes('shellfish') && s.includes('hives'))).toBe(true);
+  });
+
+  it('"no coriander pls i cant stand it": the dislike names coriander', () => {
+    expect(summaries('no coriander pls i cant stand it, tastes like soap to me')).toContain('cant stand coriander');
+  });
+
+  it('a request for now is no memory: "need a cheap hotel near downtown", "need lunchbox ideas"', () => {
+    expect(summaries('need a cheap hotel near downtown, any tips')).toEqual([]);
+    expect(summaries('mate my son ollie is dairy free. need lunchbox ideas for school that arent sandwiches')).toEqual(['son ollie is dairy free']);
+  });
+
+  it('someone due at the door on a day is a plan that expires, not a standing fact', () => {
+    for (const text of ['ok the movers come march 27 at 9am', 'fibre is sorted, internet guy comes tuesday tho', "the plumber's coming on friday morning", 'vet tmrw morning']) {
+      const found = items(text);
+      expect(found.map((i) => i.kind), text).toEqual(['plan']);
+      expect(found[0]?.valid_until, text).toBeTruthy();
+    }
+    // Without a day it is no plan: "the plumber is coming" says nothing to keep.
+    expect(items('the plumber is a nice guy').filter((i) => i.kind === 'plan')).toEqual([]);
+  });
+});

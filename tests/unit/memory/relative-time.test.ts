@@ -144,4 +144,18 @@ describe('an ordinal weekday of a month', () => {
   ])('"%s" is %s, not the bare weekday', (text, start) => {
     expect(resolve(text, LONDON, new Date('2026-03-05T09:00:00Z'))?.start).toBe(start);
   });
+
+  it('"the last weekend of april" is that month\'s last Saturday and Sunday, not the weekend just gone', () => {
+    expect(resolve('doing copenhagen the last weekend of april', LONDON, new Date('2026-03-18T09:00:00Z'))).toMatchObject({ start: '2026-04-25 00:00', end: '2026-04-27 00:00' });
+    expect(resolve('the first weekend of may', LONDON, new Date('2026-03-18T09:00:00Z'))?.start).toBe('2026-05-02 00:00');
+  });
+
+  it.each([
+    ['vet tmrw morning', '2026-03-06 09:00'],
+    ['dentist 2moro', '2026-03-06 00:00'],
+    ['seeing her tdy', '2026-03-05 00:00'],
+    ['got back yday', '2026-03-04 00:00'],
+  ])('shorthand "%s" is %s', (text, start) => {
+    expect(resolve(text, LONDON, new Date('2026-03-05T09:00:00Z'))?.start).toBe(start);
+  });
 });

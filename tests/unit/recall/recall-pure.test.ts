@@ -3,6 +3,7 @@ import { countTokens } from '@/server/llm/tokens';
 import { asData, formatMemorySection } from '@/server/recall/format';
 import { classifyIntent } from '@/server/recall/intent';
 import { scoreMemory, vectorWeightFor } from '@/server/recall/score';
+import { sensitiveCategories } from '@/server/memory/rules';
 import { selectMemories, type RecallMemory, type Route, type ScoredCandidate } from '@/server/recall/select';
 
 const now = new Date('2026-06-01T12:00:00Z');
@@ -121,6 +122,18 @@ describe('selection and budget (SPEC §5.2–5.4)', () => {
     // A food question still reaches a food intolerance said in Chinese.
     const lactose = candidate({ summary: '有乳糖不耐受', sensitive: true }, 0.1, ['fulltext']);
     expect(selectMemories([lactose], [], undefined, '周末想烤个蛋糕 有什么材料我得避开').decisions[0]?.outcome).toBe('injected');
+  });
+
+  it('an intolerance said short, a bad back and tinnitus are kept back until the topic needs them', () => {
+    const outcome = (summary: string, query: string) => {
+      const sensitive = sensitiveCategories(summary).length > 0;
+      return selectMemories([candidate({ summary, sensitive }, 0.1, ['fulltext'])], [], undefined, query).decisions[0]?.outcome;
+    };
+    expect(outcome('乳糖不耐', '推荐几部好看的韩剧')).toBe('filtered');
+    expect(outcome('乳糖不耐', '冬天想喝点热乎的 推荐个我能喝的')).toBe('injected');
+    expect(outcome('有腰椎间盘突出', '给我推荐几首开车听的歌')).toBe('filtered');
+    expect(outcome('Has tinnitus in their left ear', 'Recommend a novel set in Portugal.')).toBe('filtered');
+    expect(outcome('Has tinnitus in their left ear', "I'm thinking of going to a loud concert. Anything I should consider?")).toBe('injected');
   });
 
   it("volunteers the user's own plans with their people; keeps back private family matters and facts about the person", () => {
