@@ -129,6 +129,11 @@ export const config = {
      * short Chinese texts with no words in common above the cosine (session 8, README).
      */
     dedupMinTermCoverage: 0.6,
+    /**
+     * …and what is said now must be this much in the memory already: "Gf Tasha is vegetarian" (two
+     * of its three words in "Gf is Tasha") says something new (session 21, holdout 4).
+     */
+    dedupSaidCoverage: 0.75,
     /** A correction looks at this many nearest memories for what it replaces (a habit may read nothing like it). */
     correctionPool: 50,
     /** Earlier messages the extraction reads for context (who "he" is, what "it" was). */

@@ -88,6 +88,9 @@ async function findCandidateTwin(tx: Tx, item: ValidatedMemory): Promise<MemoryR
 
 const CHANGE_WORDS = /改成|换成|变成|改为|改到|现在|以后|开始|已经|不再|了|\b(?:switched|switching|changed|now|instead|anymore|no longer|these days|started|stopped)\b/gi;
 const withoutChangeWords = (text: string) => text.replace(CHANGE_WORDS, ' ');
+// "Partner is Mele", "女儿叫朵朵": a person's name; "… is a nurse": what someone is.
+const NAMING_SHAPE = /^\S+(?: \S+)? is \p{Lu}[\p{L}'’-]*$|叫\S{1,4}$/u;
+const WHAT_THEY_ARE_SHAPE = /\b(?:is|am|are) (?:\w+ )?(?:a|an)\b/;
 
 // "我现在改成晚上跑步了" is read as a fact, "习惯早上六点起来跑步" as a habit (preference): a change
 // of habit corrects either.
@@ -101,8 +104,17 @@ const inHabitGroup = (concepts: Set<string>, text: string, itemText: string): bo
   const shared = sharedConcepts(concepts, conceptsOf(text));
   return shared.some((c) => HABIT_GROUPS.has(c)) || (shared.includes('#food') && MEAL_HABIT.test(text) && MEAL_HABIT.test(itemText));
 };
-const sharesWords = (a: string, b: string): boolean => Math.max(termCoverage(a, b), termCoverage(b, a)) >= config.memory.dedupMinTermCoverage;
+// Heard again: each says mostly what the other says, and what is said now adds little: "Gf Tasha
+// is vegetarian" holds every word of "Gf is Tasha" and says something new.
+const saidBefore = (said: string, memory: string): boolean =>
+  termCoverage(said, memory) >= config.memory.dedupSaidCoverage && termCoverage(memory, said) >= config.memory.dedupMinTermCoverage;
 const sameKind = (memory: MemoryRow, item: ValidatedMemory): number => (memory.kind === item.kind ? 1 : 0);
+// Among equals, the one said the same way: "Mele's actually a midwife" corrects "Partner Mele is a
+// nurse", not "Partner is Mele" beside it (a name is corrected by a name).
+const shapeOf = (text: string) => (NAMING_SHAPE.test(text) ? 'name' : WHAT_THEY_ARE_SHAPE.test(text) ? 'is a' : '');
+const saidOtherwise = (memory: MemoryRow, item: ValidatedMemory): number => (shapeOf(memory.summary) === shapeOf(item.summary) ? 0 : 1);
+const whatSomeoneIs = (memory: MemoryRow, item: ValidatedMemory): boolean =>
+  memory.kind === 'relationship' && item.kind === 'relationship' && shapeOf(memory.summary) === 'is a' && shapeOf(item.summary) === 'is a';
 
 /** What a correction refers to: named by its conflict hint, else the closest same-topic item. */
 export function findCorrectionTarget(item: ValidatedMemory, similar: SimilarMemory[]): MemoryRow | null {
@@ -117,7 +129,13 @@ export function findCorrectionTarget(item: ValidatedMemory, similar: SimilarMemo
       .filter((x) => x.coverage >= 0.5)
       // "given up coffee" names both "Loves a flat white" and "The doctor told them to cut back on
       // caffeine": what it replaces is the one of its own kind (a taste, not the doctor's advice).
-      .sort((a, b) => b.coverage - a.coverage || sameKind(b.s.memory, item) - sameKind(a.s.memory, item) || b.s.similarity - a.s.similarity);
+      .sort(
+        (a, b) =>
+          b.coverage - a.coverage ||
+          sameKind(b.s.memory, item) - sameKind(a.s.memory, item) ||
+          saidOtherwise(a.s.memory, item) - saidOtherwise(b.s.memory, item) ||
+          b.s.similarity - a.s.similarity,
+      );
     if (named[0]) return named[0].s.memory;
   }
   // Without a hint, "the closest" must also share a word of its topic: local word vectors put
@@ -130,7 +148,8 @@ export function findCorrectionTarget(item: ValidatedMemory, similar: SimilarMemo
   // On a tie, a memory a rule read before a low-importance note (rules/notes.ts): "现在改成晚上跑步了"
   // replaces the habit "习惯早上六点起来跑步", not the aside "只能在跑步机上跑" beside it.
   const noted = (s: SimilarMemory) => (s.memory.importance <= 1 ? 1 : 0);
-  const byOverlap = [...live].sort((a, b) => overlap(b) - overlap(a) || noted(a) - noted(b) || b.similarity - a.similarity);
+  const unlike = (s: SimilarMemory) => saidOtherwise(s.memory, item);
+  const byOverlap = [...live].sort((a, b) => overlap(b) - overlap(a) || unlike(a) - unlike(b) || noted(a) - noted(b) || b.similarity - a.similarity);
   const sameTopic = byOverlap.find(
     (s) =>
       correctsKind(s.memory.kind, item.kind) &&
@@ -139,7 +158,12 @@ export function findCorrectionTarget(item: ValidatedMemory, similar: SimilarMemo
           (item.entities.length > 0 && s.memory.entities.length > 0 && entitiesOverlap(item.entities, s.memory.entities)))) ||
         // "戒咖啡了，改成喝乌龙茶" replaces "每天下午都要喝一杯拿铁", "改成每周六去游泳" replaces "每周六早上打
         // 羽毛球": a habit of the same kind, however far apart the word vectors put them.
-        inHabitGroup(concepts, s.memory.summary, item.summary)),
+        inHabitGroup(concepts, s.memory.summary, item.summary) ||
+        // "mele's actually a midwife" replaces what Mele was said to be ("Partner Mele is a nurse at
+        // rotorua hospital"), however the vectors read the rest of it.
+        (overlap(s) > 0 && whatSomeoneIs(s.memory, item))) &&
+      // A name is corrected by a name, never by what the person is.
+      !(shapeOf(s.memory.summary) === 'name' && shapeOf(item.summary) !== 'name'),
   );
   return sameTopic?.memory ?? null;
 }
@@ -195,7 +219,7 @@ export async function applyValidatedMemory(tx: Tx, item: ValidatedMemory, vector
         entitiesOverlap(s.memory.entities, item.entities) &&
         // Heard again means the same words, mostly: the local word vectors put short Chinese texts
         // with no words in common ("我们异地三年了", "都快神经衰弱了") above the cut.
-        sharesWords(item.summary, s.memory.summary) &&
+        saidBefore(item.summary, s.memory.summary) &&
         // "Lives in Lyon" and "Lives in Berlin" read alike but are two values of one slot.
         !(slot && s.memory.slot === slot.attribute && !sameValue(slot, slotOf(s.memory), item.entities, s.memory.entities)),
     );

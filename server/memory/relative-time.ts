@@ -506,9 +506,10 @@ const DAY_RULES: DayRule[] = [
   },
   {
     // "on the 10th", "from the 10th to the 20th": a day of this month, or next month once it has
-    // passed; "on the 14th of June", "from the 3rd to the 10th of April": of the month named.
+    // passed; "on the 14th of June", "from the 3rd to the 10th of April", "4th to 9th july": of the
+    // month named.
     pattern: new RegExp(
-      String.raw`\b(?:from\s+|on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?:\s*(?:to|until|till|through|-|–)\s*(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b)?(?:\s+(?:of\s+)?(${MONTH_NAME})\b)?`,
+      String.raw`\b(?:from\s+|on\s+)?(?:the\s+|(?=\d{1,2}(?:st|nd|rd|th)\s*(?:to|until|till|through|-|–)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b))(\d{1,2})(?:st|nd|rd|th)\b(?:\s*(?:to|until|till|through|-|–)\s*(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b)?(?:\s+(?:of\s+)?(${MONTH_NAME})\b)?`,
       'i',
     ),
     resolve: (m, today, _at, options) => {

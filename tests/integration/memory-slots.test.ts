@@ -86,6 +86,18 @@ describe('slots: one current value, with history', () => {
     expect(now.some((s) => s.includes('dentist'))).toBe(true);
   });
 
+  it("what is said about a person just named is new, not the name heard again; a correction of what they are leaves their name", async () => {
+    const gf = await story(['sometimes my gf tasha if shes up early. shes vegetarian tho so the turkey thing is out for her']);
+    const now = await active(gf.id);
+    expect(now.some((s) => s.includes('tasha') && s.includes('vegetarian'))).toBe(true);
+
+    const partner = await story(['perfect. my partner mele is bringing her famous otai, shes a nurse at rotorua hospital so shes on till 3 but she will come after', "oh and i told u wrong the other day, mele's actually a midwife haha"]);
+    const after = await active(partner.id);
+    expect(after.some((s) => s.includes('midwife'))).toBe(true);
+    expect(after.filter((s) => s.includes('nurse'))).toEqual([]);
+    expect(after).toContain('partner is mele');
+  });
+
   it('a new value said plainly in a later conversation replaces the old; in the same conversation it waits beside it', async () => {
     const later = await story(['I live in Lyon.', 'I live in Leeds.']);
     expect((await active(later.id)).filter((s) => s.includes('lyon'))).toEqual([]);

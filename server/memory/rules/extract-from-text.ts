@@ -279,6 +279,18 @@ function introduced(text: string): string | null {
   return relation ? `my ${relation.toLowerCase()}` : null;
 }
 
+/**
+ * "going to porto with my friend aisha!! shes terrified of flying": the person named last inside
+ * a clause that opens with something else (with their name, when the user has named them) is who
+ * "she" is next.
+ */
+function mentionedInside(text: string, people: ReadonlySet<string>): string | null {
+  const mention = [...text.matchAll(RELATION_ANYWHERE)].at(-1);
+  if (!mention?.[1] || mention.index === undefined) return null;
+  const name = /^\s*,?\s*([\p{L}'’-]{2,16})/u.exec(text.slice(mention.index + mention[0].length))?.[1];
+  return name && people.has(name.toLowerCase()) ? `${mention[1]} ${name}` : mention[1];
+}
+
 export interface TextOptions {
   /** Content of an explicit "remember …" request: the user asked, so filters are relaxed. */
   explicit: boolean;
@@ -355,7 +367,7 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
       // Naming who "he" is (or whose news it is) is not borrowing the previous clause's subject.
       const clause = chinese ? withPlaceZh(withTheirSubjectZh(withPersonZh(carried, personZh), clauses[index - 1]), clauses.slice(0, index)) : withDietTakenUpSaidAsIs(withTitledJobSaidAsWork(withNamedPerson(withNameIs(carried, people), person)));
       if (chinese) personZh = RELATION_MENTION_ZH.exec(raw.text)?.[1] ?? personZh;
-      if (!chinese) person = personOpening(clause.text, people) ?? introduced(clause.text) ?? person;
+      if (!chinese) person = personOpening(clause.text, people) ?? introduced(clause.text) ?? mentionedInside(clause.text, people) ?? person;
       if (!chinese && CORRECTION_LEAD_EN.test(clause.text)) {
         correctingEn = true;
         return;

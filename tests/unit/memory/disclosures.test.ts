@@ -496,4 +496,10 @@ describe('fragments that belong to the clause before, and days on the calendar',
     // Without a day it is no plan: "the plumber is coming" says nothing to keep.
     expect(items('the plumber is a nice guy').filter((i) => i.kind === 'plan')).toEqual([]);
   });
+
+  it('"she" next is the person named last inside the clause before, not the user', () => {
+    const found = summaries('going to porto with my friend aisha in july!! shes terrified of flying tho');
+    expect(found).toContain('friend aisha is terrified of flying');
+    expect(found.filter((s) => s.startsWith('is terrified'))).toEqual([]);
+  });
 });

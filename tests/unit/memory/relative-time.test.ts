@@ -63,6 +63,8 @@ describe('resolveRelativeTime in the message time zone', () => {
     // London, Thursday 5 March 2026.
     expect(resolve('flying down on the 14th of June for my birthday', LONDON)?.start).toBe('2026-06-14 00:00');
     expect(resolve('staying from the 3rd to the 10th of April', LONDON)).toMatchObject({ start: '2026-04-03 00:00', end: '2026-04-11 00:00' });
+    // Said without "the": a range of ordinals is still days ("going to porto 4th to 9th july").
+    expect(resolve('going to porto with my friend aisha 4th to 9th july', LONDON)).toMatchObject({ start: '2026-07-04 00:00', end: '2026-07-10 00:00' });
     expect(resolve('on the 14th', LONDON)?.start).toBe('2026-03-14 00:00');
     for (const habit of ['the bus into town is dreadful on a Sunday', 'lawn bowls every Thursday afternoon', 'smoked salmon on a sunday morning', 'sunday mornings are for the market']) {
       expect(resolve(habit, LONDON), habit).toBeNull();
