@@ -15,6 +15,7 @@ import { findSimilarMemories, storeEmbedding, type SimilarMemory } from './embed
 import { conceptsOf, sharedConcepts } from '../text/concepts';
 import { CHANGE_MARKER, entitiesOverlap, normaliseSummary, slotKey, termCoverage } from './memory-match';
 import { namesKindOf } from './kinds-of';
+import { respellName } from './respell-name';
 import { anchorWords, ONE_AT_A_TIME, replacedAttributes, slotOf, type Slot } from './slots';
 import type { Actor, MemoryRow } from './memory-types';
 
@@ -260,6 +261,7 @@ export async function applyValidatedMemory(tx: Tx, item: ValidatedMemory, vector
     const replaced = await replaceSlotValue(tx, item, slot, ctx);
     if (replaced) {
       await store(replaced.memory);
+      await followUp(tx, replaced.memory, item, ctx);
       return replaced;
     }
   }
@@ -303,6 +305,7 @@ export async function applyValidatedMemory(tx: Tx, item: ValidatedMemory, vector
     reason: item.status === 'candidate' ? (item.statusReason ?? 'Needs confirmation') : `Said by the user: "${item.quote}"`,
   });
   await store(created);
+  await followUp(tx, created, item, ctx);
   return { outcome: 'created', memory: created };
 }
 
@@ -409,6 +412,47 @@ async function flagDependents(tx: Tx, created: MemoryRow, replaced: MemoryRow[],
 
 // Someone else's facts and past events stay true when the user moves or changes jobs.
 const DEPENDENT_KINDS = ['fact', 'preference', 'constraint', 'plan', 'goal', 'skill', 'other'];
+
+/** What a new value changes in other memories: likings a diet rules out, a name spelled wrong. */
+async function followUp(tx: Tx, created: MemoryRow, item: ValidatedMemory, ctx: ApplyContext): Promise<void> {
+  await flagDietConflicts(tx, created, ctx);
+  if (created.status === 'active') await respellName(tx, created, ctx.sentence ?? item.quote, ctx.actor);
+}
+
+/**
+ * A diet that rules foods out ("gone fully vegan since may") makes the user's own liking for them
+ * ("Lives for a good steak") doubtful: those wait for review as "may be outdated", like a bakery
+ * in the city the user left. A dislike, an allergy or a food that fits the diet stays true.
+ */
+async function flagDietConflicts(tx: Tx, created: MemoryRow, ctx: ApplyContext): Promise<void> {
+  if (created.status !== 'active') return;
+  const slot = slotOf(created);
+  const ruledOut = slot?.attribute === 'diet' ? excludedFoods(slot.value) : null;
+  if (!ruledOut) return;
+  const active = await tx.select().from(memories).where(and(eq(memories.status, 'active'), inArray(memories.kind, DEPENDENT_KINDS)));
+  for (const memory of active) {
+    if (memory.id === created.id || memory.type !== 'semantic' || slotOf(memory)?.attribute === 'diet') continue;
+    const said = toSimplified(memory.summary);
+    if (!ruledOut.test(said) || NOT_EATING.test(said)) continue;
+    const reason = `May be outdated: "${created.summary}"`;
+    await updateMemory(tx, memory, { status: 'conflicted', statusReason: reason }, { actor: ctx.actor, reason }, 'memory.flagged');
+  }
+}
+
+const MEAT = String.raw`steaks?|beef|pork|bacon|ham|chicken|lamb|burgers?|sausages?|brisket|ribs|meat|wings|salami|pepperoni|kebabs?|牛排|牛肉|猪肉|鸡肉|羊肉|烤肉|培根|炸鸡|红烧肉`;
+const FISH = String.raw`fish|salmon|tuna|sushi|prawns?|shrimps?|seafood|oysters?|crab|鱼|虾|海鲜|寿司|蟹`;
+const DAIRY = String.raw`cheese|milk|butter|cream|yogh?urt|ice cream|eggs?|奶酪|芝士|牛奶|冰淇淋|鸡蛋`;
+// Still true under the diet: "can't stand salmon", "allergic to eggs", "oat milk lattes".
+const NOT_EATING =
+  /\b(?:not|no|never|hates?|dislikes?|can['’]?t|cannot|don['’]?t|doesn['’]?t|avoids?|allergic|intoleran\w*|gave up|quit|oat|soy|almond|coconut|plant[- ]based|vegan|vegetarian|veggie|dairy[- ]free|meat[- ]free)\b|不|没|过敏|戒|燕麦|豆奶|植物|素/i;
+
+/** The foods a diet rules out, as a pattern; null for a diet that rules none out (keto, "eats meat again"). */
+function excludedFoods(diet: string): RegExp | null {
+  const d = diet.toLowerCase();
+  const words = /vegan|plant/.test(d) ? [MEAT, FISH, DAIRY] : /vegetarian|吃素|素食|不吃肉|蛋奶素/.test(d) ? [MEAT, FISH] : /pesc/.test(d) ? [MEAT] : null;
+  return words ? new RegExp(`(?<![a-z])(?:${words.join('|')})(?![a-z])`, 'i') : null;
+}
+
 
 /** Loads memories by id (for callers that need fresh rows after a batch). */
 export async function loadMemories(tx: Tx, ids: string[]): Promise<MemoryRow[]> {

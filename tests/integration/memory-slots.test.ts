@@ -69,6 +69,22 @@ describe('slots: one current value, with history', () => {
     expect((await withStatus(user.id, 'superseded')).some((s) => s.includes('vegetarian'))).toBe(true);
   });
 
+  it('going vegan sends a love of steak to review as may be outdated; a dislike and oat milk stay', async () => {
+    const user = await story([
+      'i live for a good steak tho, medium rare or nothing',
+      "i can't stand salmon",
+      'i always get oat milk in my coffee',
+      "ok big change, i've gone fully vegan since the start of may 🌱",
+    ]);
+    const review = await memoriesOf(t, user.id, 'conflicted');
+    expect(review.map((m) => m.summary.toLowerCase())).toEqual([expect.stringContaining('steak')]);
+    expect(review[0]?.statusReason).toMatch(/^May be outdated: .*vegan/i);
+    const now = await active(user.id);
+    expect(now.some((s) => s.includes('salmon'))).toBe(true);
+    expect(now.some((s) => s.includes('oat milk'))).toBe(true);
+    expect(now.some((s) => s.includes('vegan'))).toBe(true);
+  });
+
   it('a moved appointment replaces its date; a second appointment of another kind stays', async () => {
     const user = await story(['I have a dentist appointment on the 12th at 3pm.', 'I have a physio appointment on the 20th.', 'the dentist moved to thursday the 19th btw']);
     const dentist = (await memoriesOf(t, user.id, 'active')).filter((m) => /dentist/i.test(m.summary));
@@ -164,5 +180,20 @@ describe('slots: one current value, with history', () => {
     expect(sisters.some((s) => s.includes('anna'))).toBe(true);
     expect(sisters.some((s) => s.includes('clare'))).toBe(true);
     expect(sisters.filter((s) => /\bclara\b/.test(s) && !s.includes('clare'))).toEqual([]);
+  });
+
+  it('a name spelled right by the user is respelled in what was said before, with a version; another person with a near name stays', async () => {
+    const user = await story([
+      'my little guy lucas starts kindergarten in the fall, kinda emotional abt it',
+      'my sister lucy is a nurse in leeds',
+      "actually my son's name is luca, my phone keeps autocorrecting it lol",
+    ]);
+    const now = await memoriesOf(t, user.id, 'active');
+    const kindergarten = now.find((m) => /kindergarten/i.test(m.summary));
+    expect(kindergarten?.summary).toMatch(/\bluca\b/i);
+    expect(now.filter((m) => /\blucas\b/i.test(m.summary))).toEqual([]);
+    expect(now.some((m) => /\blucy\b/i.test(m.summary))).toBe(true);
+    const history = await versionsOf(t, kindergarten!.id);
+    expect(history.at(-1)?.reason).toMatch(/^Name spelled "luca"/i);
   });
 });

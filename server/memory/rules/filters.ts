@@ -35,7 +35,7 @@ export function isQuestion(clause: string, sentence: string, isLastClause: boole
 
 const HYPOTHETICAL_START_EN = /^(?:(?:and|but|so|ok(?:ay)?|well|hmm+)[\s,]+)*(?:if|suppose|supposing|imagine|what if|assuming|hypothetically|in theory|let'?s say|say|even if|unless|once)\b/i;
 const HYPOTHETICAL_EN =
-  /\b(?:if i (?:were|was|had|could|won|lost|ever)|were i|i wish|i'?d have|would have|could have|should have|in another life|in a parallel universe|i would (?!like|love|prefer|rather|hate|appreciate|never)\w+|i'?d (?!like|love|prefer|rather|hate|appreciate|never)(?:buy|go|quit|move|sell|travel|live|retire|leave|do|be|spend|take|get|tell|say|kill|punch|give))\b/i;
+  /\b(?:if i (?:were|was|had|could|won|lost|ever)|i swear(?: to god)?,? if|if (?:one more|anyone else|someone else|another) \w+|were i|i wish|i'?d have|would have|could have|should have|in another life|in a parallel universe|i would (?!like|love|prefer|rather|hate|appreciate|never)\w+|i'?d (?!like|love|prefer|rather|hate|appreciate|never)(?:buy|go|quit|move|sell|travel|live|retire|leave|do|be|spend|take|get|tell|say|kill|punch|give))\b/i;
 const HYPOTHETICAL_ZH = /如果|假如|要是|假设|万一|假使|倘若|的话|假若|设想|想象一下/;
 
 const PERSISTENT_REQUEST = /^(?:(?:so|and|also|oh|ok(?:ay)?)[\s,]+)*(?:(?:can|could|would|will) (?:you|u)|(?:might|may|can|could) i ask (?:you|u) to)\b.*(?:\b(?:from now on|from here on(?: out)?|going forward|in (?:the )?future|always|never|every time|any ?more|in every (?:reply|answer|response|message)|in (?:your|all) (?:replies|answers|responses))\b|\bstop \w+ing\b)|^(?:(?:so|and|also|oh|ok(?:ay)?)[\s,]+)*(?:can|could|would|will) (?:you|u)(?:\s+(?:please|pls|plz))?\s+(?:not|never|avoid|stop)\s+\w+/i;

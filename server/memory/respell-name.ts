@@ -1,0 +1,53 @@
+/**
+ * "actually my son's name is luca, my phone keeps autocorrecting it": a name corrected by the user
+ * is the same person spelled right, so memories that spelled it wrong ("Little guy lucas starts
+ * kindergarten in the fall") are rewritten with the right spelling — a new version each, with the
+ * correction as its reason — instead of keeping two sons apart. Only with a correction cue, only a
+ * near spelling (same first three letters, one edit; two for long names), and never a word that is
+ * another of the user's people's names ("Sister is Lucy" stays when the son is Luca).
+ */
+import { and, eq, ne } from 'drizzle-orm';
+import { distance } from 'fastest-levenshtein';
+import { memories } from '../../db/schema';
+import type { Tx } from '../../db/types';
+import { updateMemory } from './repository';
+import { slotOf } from './slots';
+import type { Actor, MemoryRow } from './memory-types';
+
+const RESPELLING = /\b(?:actually|correction|i meant|autocorrect\w*|typo|spel(?:led|t|ls|ling)|misspel\w*)\b|其实|更正|打错|说错|写错/i;
+const MIN_NAME = 4;
+const WORD = /[\p{L}][\p{L}'’-]*/gu;
+
+/** Whether `word` is `name` misspelled: close, not equal, sharing its first three letters. */
+function misspells(word: string, name: string): boolean {
+  const a = word.toLowerCase().replace(/['’]s$/, '');
+  const b = name.toLowerCase();
+  if (a === b || a.length < MIN_NAME || a.slice(0, 3) !== b.slice(0, 3)) return false;
+  return distance(a, b) <= (b.length >= 7 ? 2 : 1);
+}
+
+export async function respellName(tx: Tx, created: MemoryRow, said: string, actor: Actor): Promise<MemoryRow[]> {
+  const slot = slotOf(created);
+  if (!slot?.attribute.startsWith('name:') || slot.value.length < MIN_NAME || !/^\p{L}+$/u.test(slot.value) || !RESPELLING.test(said)) return [];
+  const name = slot.value;
+  const others = await tx.select().from(memories).where(and(eq(memories.status, 'active'), ne(memories.id, created.id)));
+  // Names of the user's other people: a near spelling of one of them is that person, not a typo.
+  const taken = new Set(
+    others.flatMap((m) => {
+      const s = slotOf(m);
+      return s?.attribute.startsWith('name:') && s.attribute !== slot.attribute ? [s.value.toLowerCase()] : [];
+    }),
+  );
+  const changed: MemoryRow[] = [];
+  for (const memory of others) {
+    if (memory.type === 'procedural') continue;
+    const wrong = [...new Set(memory.summary.match(WORD) ?? [])].filter((w) => misspells(w, name) && !taken.has(w.toLowerCase().replace(/['’]s$/, '')));
+    if (wrong.length === 0) continue;
+    let summary = memory.summary;
+    for (const w of wrong) summary = summary.replaceAll(w.replace(/['’]s$/, ''), name);
+    const entities = memory.entities.map((e) => (wrong.some((w) => e.toLowerCase() === w.toLowerCase().replace(/['’]s$/, '')) ? name : e));
+    const reason = `Name spelled "${name}" by the user: "${said}"`;
+    changed.push(await updateMemory(tx, memory, { summary, entities }, { actor, reason }, 'memory.updated'));
+  }
+  return changed;
+}
