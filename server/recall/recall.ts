@@ -19,7 +19,7 @@ import {
 } from './gather-candidates';
 import { classifyIntent, typesFor, type RecallIntent } from './intent';
 import { buildRecallQuery, type RecallQueryInput } from './query';
-import { scoreMemory, vectorWeightFor } from './score';
+import { scoreMemory, vectorCutFor, vectorWeightFor } from './score';
 import { inWindow } from './time-window';
 import { vectorScans, type VectorScanCache } from './vector-strategy';
 import { selectMemories, type Decision, type RecallLimits, type Route, type ScoredCandidate } from './select';
@@ -162,7 +162,7 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
         return found ? [scored(found.row, found.similarity, ['fulltext'], e.reason)] : [];
       }),
     ];
-    return { model, selection: selectMemories(candidates, procedural, deps.limits, input.message, input.timeZone) };
+    return { model, selection: selectMemories(candidates, procedural, deps.limits, input.message, input.timeZone, vectorCutFor(vector.length > 0 ? model : null)) };
   });
 
   const { selection } = result;

@@ -45,6 +45,21 @@ export function vectorWeightFor(modelId: string): number {
   return vectorWeight[modelId] ?? (modelId.startsWith('local:') ? Math.min(...Object.values(vectorWeight)) : neuralVectorWeight);
 }
 
+/** The cosine a vector-only candidate needs: the SPEC cut, and the lower floor a few may fill places from. */
+export interface VectorCut {
+  minCosine: number;
+  floor: number;
+  weakMax: number;
+}
+
+/** config.recall.weakVector for `modelId`: local embedders by name (or the lowest local floor), neural ones the SPEC cut. */
+export function vectorCutFor(modelId: string | null): VectorCut {
+  const { minCosine, weakVector } = config.recall;
+  const floors = weakVector.floor;
+  const floor = modelId === null ? minCosine : (floors[modelId] ?? (modelId.startsWith('local:') ? Math.min(...Object.values(floors)) : minCosine));
+  return { minCosine, floor, weakMax: floor < minCosine ? weakVector.maxItems : 0 };
+}
+
 export function scoreMemory(input: ScoreInput, context: ScoreContext): ScoreParts {
   const w = config.recall.weights;
   const lexical = Math.max(0, Math.min(1, input.lexical));

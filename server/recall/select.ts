@@ -13,7 +13,7 @@ import type { MemoryRow } from '../memory/memory-types';
 import { formatInstructionLine, formatMemorySection, instructionText, lineText, memoryLine } from './format';
 import type { MemoryLine, RecalledSection } from '../llm/memory-section';
 import { expandQuestion } from './query-concepts';
-import type { ScoreParts } from './score';
+import { vectorCutFor, type ScoreParts, type VectorCut } from './score';
 
 export type Route = 'vector' | 'fulltext' | 'structured' | 'core' | 'procedural' | 'time';
 export type Outcome = 'injected' | 'below_threshold' | 'cut_by_budget' | 'duplicate' | 'filtered';
@@ -114,6 +114,8 @@ function keptBack(memory: RecallMemory): boolean {
   return !(memory.kind !== 'relationship' && categories.length === 1 && categories[0] === 'family' && !PRIVATE_FAMILY.test(memory.summary));
 }
 
+const vectorOnly = (c: ScoredCandidate) => c.routes.length === 1 && c.routes[0] === 'vector';
+
 interface QueryTopics {
   concepts: Set<string>;
   terms: Set<string>;
@@ -126,6 +128,7 @@ export function selectMemories(
   limits: RecallLimits = DEFAULT_LIMITS,
   query = '',
   timeZone = 'UTC',
+  cut: VectorCut = vectorCutFor(null),
 ): Selection {
   const queryConcepts = conceptsOf(query);
   const topics: QueryTopics = { concepts: queryConcepts, terms: new Set(searchTerms(query)), asksSchedule: expandQuestion(query).concepts.includes('schedule') };
@@ -139,8 +142,8 @@ export function selectMemories(
     if (c.filtered) decide(c, 'filtered', c.filtered);
     // Vector-only and dissimilar (SPEC §5.2). A floor on weak keyword matches was measured too
     // (a share of a perfect BM25 match of 0.05–0.3): it lost more right memories than noise.
-    else if (c.routes.length === 1 && c.routes[0] === 'vector' && c.parts.similarity < config.recall.minCosine) {
-      decide(c, 'below_threshold', `similarity ${c.parts.similarity.toFixed(2)} < ${config.recall.minCosine}`);
+    else if (vectorOnly(c) && c.parts.similarity < cut.floor) {
+      decide(c, 'below_threshold', `similarity ${c.parts.similarity.toFixed(2)} < ${cut.floor}`);
     } else if (keptBack(c.memory) && !topicNeedsIt(c, topics)) {
       decide(c, 'filtered', 'sensitive: not relevant enough to volunteer');
     } else if (onlyMe && c.memory.kind === 'relationship' && !c.routes.includes('core')) {
@@ -162,6 +165,7 @@ export function selectMemories(
   const seen = new Set<string>();
   let tokens = countTokens(formatMemorySection(['- x'], instructionLines));
   const perSource = new Map<string, number>();
+  let weakUsed = 0;
   for (const c of [...core, ...rest]) {
     const key = normaliseSummary(c.memory.summary);
     if (seen.has(key)) {
@@ -172,6 +176,12 @@ export function selectMemories(
     const source = c.memory.sourceMessageId;
     if (source && (perSource.get(source) ?? 0) >= config.recall.maxPerSource) {
       decide(c, 'duplicate', `${config.recall.maxPerSource} memories from the same message already used`);
+      continue;
+    }
+    // Under the SPEC cut, only a few places (config.recall.weakVector): a weak match is a guess.
+    const weak = vectorOnly(c) && c.parts.similarity < cut.minCosine;
+    if (weak && weakUsed >= cut.weakMax) {
+      decide(c, 'below_threshold', `similarity ${c.parts.similarity.toFixed(2)} < ${cut.minCosine}, and ${cut.weakMax} weaker matches already used`);
       continue;
     }
     if (memoryLines.length >= limits.maxItems) {
@@ -189,6 +199,7 @@ export function selectMemories(
     seen.add(key);
     if (source) perSource.set(source, (perSource.get(source) ?? 0) + 1);
     memoryLines.push(text);
+    if (weak) weakUsed += 1;
     lines.push(structured);
     tokens += cost;
     decide(c, 'injected');

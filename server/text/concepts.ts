@@ -92,6 +92,12 @@ const GROUPS: readonly ConceptGroup[] = [
     zh: ['健康', '医生', '药', '生病', '疼', '睡眠', '医院', '诊所', '感染', '药店', '处方', '抗生素', '青霉素', '发烧', '过敏'],
   },
   {
+    // Money: a budget question needs the loans and the rent, which stay back from any other topic.
+    id: 'money',
+    en: ['money', 'budget', 'budgeting', 'spend', 'spending', 'save', 'saving', 'savings', 'afford', 'loan', 'debt', 'mortgage', 'rent', 'salary', 'income', 'paycheck', 'payday', 'bills', 'finance', 'finances', 'financial'],
+    zh: ['钱', '预算', '花销', '开销', '省钱', '存钱', '贷款', '房贷', '车贷', '工资', '收入', '理财', '房租', '账单', '买得起'],
+  },
+  {
     id: 'eye',
     en: ['eye', 'eyes', 'vision', 'sight', 'cataract', 'glasses', 'optician', 'ophthalmologist', 'contacts'],
     zh: ['眼', '视力', '白内障', '近视', '眼镜'],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countTokens } from '@/server/llm/tokens';
 import { asData, formatMemorySection } from '@/server/recall/format';
 import { classifyIntent } from '@/server/recall/intent';
-import { scoreMemory, vectorWeightFor } from '@/server/recall/score';
+import { scoreMemory, vectorCutFor, vectorWeightFor } from '@/server/recall/score';
 import { sensitiveCategories } from '@/server/memory/rules';
 import { selectMemories, type RecallMemory, type Route, type ScoredCandidate } from '@/server/recall/select';
 
@@ -82,6 +82,20 @@ describe('selection and budget (SPEC §5.2–5.4)', () => {
     expect(decisions.find((d) => d.memory.id === weakButKeyword.memory.id)?.outcome).toBe('injected');
   });
 
+  it('with the local word vectors, lets at most two weaker vector-only matches fill places, best first, none under 0.10', () => {
+    const cut = vectorCutFor('local:wv-100');
+    expect(cut).toEqual({ minCosine: 0.4, floor: 0.1, weakMax: 2 });
+    expect(vectorCutFor('openai:text-embedding-3-small')).toEqual({ minCosine: 0.4, floor: 0.4, weakMax: 0 });
+    const strong = candidate({ summary: 'Works as a nurse' }, 0.5, ['vector']);
+    const weak = [0.3, 0.25, 0.2].map((s, i) => candidate({ summary: `Weak match ${i}` }, s, ['vector']));
+    const noise = candidate({ summary: 'Noise' }, 0.05, ['vector']);
+    const { decisions } = selectMemories([strong, ...weak, noise], [], undefined, 'what do I do for a living?', 'UTC', cut);
+    const outcome = (c: ScoredCandidate) => decisions.find((d) => d.memory.id === c.memory.id);
+    expect([strong, ...weak, noise].map((c) => outcome(c)?.outcome)).toEqual(['injected', 'injected', 'injected', 'below_threshold', 'below_threshold']);
+    expect(outcome(weak[2]!)?.detail).toContain('2 weaker matches already used');
+    expect(outcome(noise)?.detail).toBe('similarity 0.05 < 0.1');
+  });
+
   it('injects at most 8 items within 1,200 tokens, best first, and says why the rest were cut', () => {
     const many = Array.from({ length: 12 }, (_, i) => candidate({ summary: `Fact ${i} about the user` }, 0.5 + i / 100));
     const { decisions, tokens } = selectMemories(many, []);
@@ -134,6 +148,18 @@ describe('selection and budget (SPEC §5.2–5.4)', () => {
     expect(outcome('有腰椎间盘突出', '给我推荐几首开车听的歌')).toBe('filtered');
     expect(outcome('Has tinnitus in their left ear', 'Recommend a novel set in Portugal.')).toBe('filtered');
     expect(outcome('Has tinnitus in their left ear', "I'm thinking of going to a loud concert. Anything I should consider?")).toBe('injected');
+    // Plurals are the same secret: student loans were volunteered for a podcast question.
+    expect(outcome('Still paying off about 40k in student loans', 'Recommend a podcast for my commute.')).toBe('filtered');
+    expect(outcome('Still paying off about 40k in student loans', 'Help me set a monthly budget.')).toBe('injected');
+    expect(outcome('每个月房贷要还2800', '帮我做个这个月的预算')).toBe('injected');
+    expect(sensitiveCategories('Takes two medications for it')).toEqual(['health']);
+  });
+
+  it('a hospital that is a workplace or a landmark is no health fact; a stay or a check-up there is', () => {
+    expect(sensitiveCategories('在珀斯的一家医院当护士')).toEqual([]);
+    expect(sensitiveCategories('我去医院附近买拿铁都要换燕麦奶')).toEqual([]);
+    expect(sensitiveCategories('下周要去医院复查')).toEqual(['health']);
+    expect(sensitiveCategories('在医院住了一周')).toEqual(['health']);
   });
 
   it("volunteers the user's own plans with their people; keeps back private family matters and facts about the person", () => {
