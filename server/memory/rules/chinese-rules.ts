@@ -6,7 +6,7 @@
 import { draftFor, isKnownEntity, type Rule, type RuleContext } from './context';
 import type { Draft } from './draft';
 import { chinesePlaces, latinTerms } from './entities';
-import { CONDITIONS_ZH, FAMILY_RELATIONS_ZH, HABIT_ADVERB_ZH, JOB_ZH, RELATION_ZH } from './lexicon';
+import { CONDITIONS_ZH, FAMILY_RELATIONS_ZH, HABIT_ADVERB_ZH, JOB_ZH, RELATION_ZH, ROUTINE_ZH } from './lexicon';
 
 const PRIORITY = { correction: 1, update: 2, constraint: 3, identity: 3, relationship: 3, preference: 4, fact: 4, habit: 5 } as const;
 
@@ -386,7 +386,7 @@ const switchZh: Rule = {
     if (to === '') return [];
     const topic = objectOf(text.slice(0, match.index).replace(/^(?:我们|我)(?:的)?/, '').replace(/(?:现在|已经|最近|都|也|就|还是)+$/, '').replace(/^(?:现在|已经|最近)+/, '')) || null;
     // "改成每周六去游泳了" is a new habit, not one Saturday's plan.
-    const time = RECURRING_ZH.test(to) ? null : ctx.resolveTime(to);
+    const time = RECURRING_ZH.test(to) || ROUTINE_ZH.test(text) ? null : ctx.resolveTime(to);
     const summary = ctx.describe(text);
     if (!summary) return [];
     const hint = from ?? topic;

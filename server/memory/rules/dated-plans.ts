@@ -10,7 +10,7 @@ import { draftFor, type Rule, type RuleContext } from './context';
 import type { Draft } from './draft';
 import { IRREGULAR_PAST } from './english-summary';
 import { chinesePlaces, latinTerms, objectEntity, properNouns } from './entities';
-import { BOOKED_AHEAD_EN, EVENT_NOUNS_EN, EVENT_VERBS_EN, EVENT_VERBS_ZH, FREQUENCY_EN, FREQUENCY_ZH, HABIT_ADVERB_EN, HABIT_ADVERB_ZH, IMMINENT_ZH, PLAN_VERBS_EN, PLAN_VERBS_ZH, RELATION_EN } from './lexicon';
+import { BOOKED_AHEAD_EN, EVENT_NOUNS_EN, EVENT_VERBS_EN, EVENT_VERBS_ZH, FREQUENCY_EN, FREQUENCY_ZH, HABIT_ADVERB_EN, HABIT_ADVERB_ZH, IMMINENT_ZH, PLAN_VERBS_EN, PLAN_VERBS_ZH, RELATION_EN, ROUTINE_ZH } from './lexicon';
 import { knownPeople, namedSubject } from './people';
 
 const PRIORITY = 6;
@@ -64,6 +64,8 @@ const datedEnglish: Rule = {
     const past = (PAST_MARKER_EN.test(text) || PAST_VERB_EN.test(text.trim())) && !BOOKED_AHEAD_EN.test(text);
     const time = ctx.resolveTime(text, past ? 'past' : 'future');
     if (!time) return [];
+    const begins = beginsThen(ctx, text, time);
+    if (begins) return [begins];
     // "my birthday is May 3" is a date that recurs; "doing cedar point on june 13 for her birthday" is a plan for this one.
     const forOccasion = /\bfor\s+(?:my|her|his|their|our|\w+['’]s)\s+(?:\w+\s+)?(?:birthday|bday|anniversary)\b/i.test(text);
     if (RECURRING_DATE.test(text) && !forOccasion && !/\b(?:next|this|tomorrow|today|coming)\b/i.test(time.expression)) return [];
@@ -94,6 +96,25 @@ const datedEnglish: Rule = {
   },
 };
 
+// "from april 1 i am QA lead at Mercari", "starting in june im on days only", "I'll be head of sales
+// at Brightline from next month": a state of the user's that begins on a day is how things stand
+// from then on (a job, a shift pattern), not a plan that expires on that day.
+const BEGINS_BEFORE = /\b(?:from|starting(?:\s+(?:from|on|in))?|as of|beginning|effective)\s*$/i;
+const STATE_EN = /^(?:(?:so|and|also|oh|btw|ok)[\s,]+)*(?:i\s+am|i['’]m|im|i['’]ll be|ill be|i will be|we['’]re|we are|we['’]ll be|we will be)\s+(?!going\b|gonna\b|flying\b|leaving\b|heading\b|off\b|back\b|away\b|out\b|on (?:holiday|vacation|leave)\b)\S/i;
+
+function beginsThen(ctx: RuleContext, text: string, time: ResolvedTime): Draft | null {
+  const at = text.toLowerCase().indexOf(time.expression.toLowerCase());
+  if (at < 0 || !time.expression.trim()) return null;
+  const before = BEGINS_BEFORE.exec(text.slice(0, at));
+  if (!before) return null;
+  const rest = `${text.slice(0, before.index)} ${text.slice(at + time.expression.length)}`.replace(/\s*,\s*/g, ' ').replace(/\s+/g, ' ').trim();
+  if (!STATE_EN.test(rest)) return null;
+  // What will hold from then holds then: "I'll be head of sales" is "is head of sales (from …)".
+  const summary = ctx.describe(rest.replace(/\b(?:i['’]ll be|ill be|i will be)\b/i, 'i am').replace(/\b(?:we['’]ll be|we will be)\b/i, 'we are').replace(/\bim\b/i, "i'm"));
+  if (!summary) return null;
+  return draftFor(ctx, { type: 'semantic', kind: 'fact', summary: `${summary} (from ${describeResolvedTime(time, ctx.window.timeZone)})`, entities: properNouns(text), importance: 3, priority: PRIORITY });
+}
+
 /**
  * "starting as a data analyst at shopify on april 6": a new job is the user's job from then on,
  * not a plan that expires on its start date (issue 12). The dated item stays beside it.
@@ -123,7 +144,7 @@ const datedChinese: Rule = {
   apply: (ctx) => {
     const text = ctx.clause.text;
     if (OTHER_SUBJECT_ZH.test(text.replace(/^(?:明天|后天|今天|下周.|周.|月底|下个月)/, ''))) return [];
-    if (FREQUENCY_ZH.test(text) || new RegExp(`(?:${HABIT_ADVERB_ZH})`).test(text)) return [];
+    if (FREQUENCY_ZH.test(text) || new RegExp(`(?:${HABIT_ADVERB_ZH})`).test(text) || ROUTINE_ZH.test(text)) return [];
     const past = /上周|上个月|昨天|前天|去年|之前|以前|刚|已经|了$/.test(text) && !IMMINENT_ZH.test(text);
     const time = ctx.resolveTime(text, past ? 'past' : 'future');
     if (!time) return [];

@@ -39,11 +39,11 @@ export function thirdPerson(verb: string): string {
 }
 
 const PRONOUNS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/\bI['’]m\b/g, "they're"],
-  [/\bI['’]ve\b/g, "they've"],
-  [/\bI['’]ll\b/g, "they'll"],
-  [/\bI['’]d\b/g, "they'd"],
-  [/\bI am\b/g, 'they are'],
+  [/\b[Ii]['’]m\b/g, "they're"],
+  [/\b[Ii]['’]ve\b/g, "they've"],
+  [/\b[Ii]['’]ll\b/g, "they'll"],
+  [/\b[Ii]['’]d\b/g, "they'd"],
+  [/\b[Ii] am\b/g, 'they are'],
   [/\bmyself\b/gi, 'themselves'],
   [/\bmine\b/gi, 'theirs'],
   [/\bmy\b/gi, 'their'],

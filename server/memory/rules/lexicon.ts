@@ -94,6 +94,11 @@ export const HABIT_ADVERB_ZH = alternation(HABIT_ADVERBS_ZH);
 export const FREQUENCY_EN =
   /\b(?:every|each)\s+(?:other\s+)?(?:day|morning|evening|night|week|weekend|weekday|month|year|summer|winter|spring|autumn|fall|monday|tuesday|wednesday|thursday|friday|saturday|sunday|time)\b|\b(?:daily|weekly|nightly|monthly)\b|\b(?:on|at)\s+(?:weekends|weekdays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b|\b(?:once|twice|three times|\d+\s+times|\d+x)\s+(?:a|per)\s+(?:day|week|month|year)\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+(?:nights|evenings|mornings|afternoons|lunchtimes)\b|(?<!\b(?:next|this|last|on|coming)\s+)\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\b(?:the\s+)?(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s+of\s+(?:the|every|each)\s+month)?\b(?!\s+(?:in|of)\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/i;
 export const FREQUENCY_ZH = /每(?:天|周|星期|个?月|年|晚|早|次|逢)|周末都|天天|经常|一般|平时/;
+// "店长把我的班改成周一周三晚上", "现在周四改去家附近的瑜伽": days of the week listed, or a weekday
+// that something now changes to, are a routine, not one dated plan.
+const WEEKDAY_ZH = '(?:周|星期|礼拜)[一二三四五六日天]';
+export const ROUTINE_ZH = new RegExp(`${WEEKDAY_ZH}[、和跟与及,，]?(?:${WEEKDAY_ZH}|[一二三四五六日天](?![\\u4e00-\\u9fff]?[号点]))|(?:现在|以后|之后|今后|从[^，。]{0,8}(?:起|开始))[^，。]{0,4}${WEEKDAY_ZH}[^，。]{0,3}改`);
+
 
 /** Verbs that describe things done to or with the assistant's replies: rules, not facts. */
 export const RULE_VERBS_EN =

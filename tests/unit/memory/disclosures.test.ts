@@ -44,6 +44,32 @@ describe('extract generously', () => {
     expect(job?.summary).toMatch(/data analyst at shopify/i);
   });
 
+  it('keeps a state that begins on a day as how things stand from then, not a plan that expires that day', () => {
+    for (const [text, summary] of [
+      ['from april 1 i am QA lead at Mercari, new linkedin headline time', /^Is QA lead at Mercari \(from 2026-04-01\)$/],
+      ["I'll be head of sales at Brightline from next month", /^Is head of sales at Brightline \(from 2026-0\d\)$/],
+      ['starting in june im on days only, thank god', /^Is on days only \(from 2026-06\)$/],
+    ] as const) {
+      const found = items(text);
+      expect(found.map((i) => i.summary), text).toContainEqual(expect.stringMatching(summary));
+      expect(found.filter((i) => i.kind === 'plan'), text).toEqual([]);
+    }
+    // Going away from a day is still a trip, and lowercase "i'm" is "they're", never "they'm".
+    const away = items("from next week i'm on holiday in crete");
+    expect(away.some((i) => i.kind === 'plan')).toBe(true);
+    expect(away.map((i) => i.summary).join(' ')).not.toMatch(/they'm/);
+  });
+
+  it('hears a weekly routine in Chinese as a habit, not one dated plan; a moved appointment stays a plan', () => {
+    for (const text of ['店长把我的班改成周一周三晚上六点到十点了', '现在周四改去家附近的瑜伽']) {
+      const found = items(text);
+      expect(found.length, text).toBeGreaterThan(0);
+      expect(found.filter((i) => i.kind === 'plan'), text).toEqual([]);
+    }
+    expect(items('牙医改到周四下午了').some((i) => i.kind === 'plan')).toBe(true);
+    expect(items('这周五到周日去杭州玩').some((i) => i.kind === 'plan')).toBe(true);
+  });
+
   it('hears standing instructions said in passing, in both languages', () => {
     for (const text of ['also pls use celsius when u tell me weather stuff', 'keep ur answers short, like 5 lines max', '回答简短点，别每次都给我列一大堆要点']) {
       expect(items(text).some((i) => i.type === 'procedural'), text).toBe(true);
