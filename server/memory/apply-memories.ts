@@ -399,13 +399,17 @@ async function flagDependents(tx: Tx, created: MemoryRow, replaced: MemoryRow[],
   const anchors = [...new Set(replaced.flatMap((m) => { const s = slotOf(m); return s ? anchorWords(s, m.entities) : []; }))];
   if (anchors.length === 0) return;
   const skip = new Set([created.id, ...replaced.map((m) => m.id)]);
-  const active = await tx.select().from(memories).where(and(eq(memories.status, 'active'), inArray(memories.kind, DEPENDENT_KINDS)));
-  for (const memory of active) {
-    if (skip.has(memory.id) || memory.type === 'procedural' || (memory.type === 'episodic' && memory.kind === 'event')) continue;
+  await sendForReview(tx, ctx, `May be outdated: "${created.summary}" replaced "${replaced[0]!.summary}"`, (memory) => {
+    if (skip.has(memory.id) || memory.type === 'procedural' || (memory.type === 'episodic' && memory.kind === 'event')) return false;
     const text = ` ${normaliseSummary(`${memory.summary} ${memory.entities.join(' ')}`)} `;
-    const anchor = anchors.find((a) => text.includes(` ${normaliseSummary(a)} `));
-    if (!anchor) continue;
-    const reason = `May be outdated: "${created.summary}" replaced "${replaced[0]!.summary}"`;
+    return anchors.some((a) => text.includes(` ${normaliseSummary(a)} `));
+  });
+}
+
+/** The user's active memories that `depends` picks move to the review inbox with `reason`. */
+async function sendForReview(tx: Tx, ctx: ApplyContext, reason: string, depends: (memory: MemoryRow) => boolean): Promise<void> {
+  const active = await tx.select().from(memories).where(and(eq(memories.status, 'active'), inArray(memories.kind, DEPENDENT_KINDS)));
+  for (const memory of active.filter(depends)) {
     await updateMemory(tx, memory, { status: 'conflicted', statusReason: reason }, { actor: ctx.actor, reason }, 'memory.flagged');
   }
 }
@@ -415,8 +419,9 @@ const DEPENDENT_KINDS = ['fact', 'preference', 'constraint', 'plan', 'goal', 'sk
 
 /** What a new value changes in other memories: likings a diet rules out, a name spelled wrong. */
 async function followUp(tx: Tx, created: MemoryRow, item: ValidatedMemory, ctx: ApplyContext): Promise<void> {
-  await flagDietConflicts(tx, created, ctx);
-  if (created.status === 'active') await respellName(tx, created, ctx.sentence ?? item.quote, ctx.actor);
+  const slot = created.status === 'active' ? slotOf(created) : null;
+  if (slot?.attribute === 'diet') await flagDietConflicts(tx, created, slot.value, ctx);
+  if (slot?.attribute.startsWith('name:')) await respellName(tx, created, slot, ctx.sentence ?? item.quote, ctx.actor);
 }
 
 /**
@@ -424,19 +429,14 @@ async function followUp(tx: Tx, created: MemoryRow, item: ValidatedMemory, ctx: 
  * ("Lives for a good steak") doubtful: those wait for review as "may be outdated", like a bakery
  * in the city the user left. A dislike, an allergy or a food that fits the diet stays true.
  */
-async function flagDietConflicts(tx: Tx, created: MemoryRow, ctx: ApplyContext): Promise<void> {
-  if (created.status !== 'active') return;
-  const slot = slotOf(created);
-  const ruledOut = slot?.attribute === 'diet' ? excludedFoods(slot.value) : null;
+async function flagDietConflicts(tx: Tx, created: MemoryRow, diet: string, ctx: ApplyContext): Promise<void> {
+  const ruledOut = excludedFoods(diet);
   if (!ruledOut) return;
-  const active = await tx.select().from(memories).where(and(eq(memories.status, 'active'), inArray(memories.kind, DEPENDENT_KINDS)));
-  for (const memory of active) {
-    if (memory.id === created.id || memory.type !== 'semantic' || slotOf(memory)?.attribute === 'diet') continue;
+  await sendForReview(tx, ctx, `May be outdated: "${created.summary}"`, (memory) => {
+    if (memory.id === created.id || memory.type !== 'semantic' || slotOf(memory)?.attribute === 'diet') return false;
     const said = toSimplified(memory.summary);
-    if (!ruledOut.test(said) || NOT_EATING.test(said)) continue;
-    const reason = `May be outdated: "${created.summary}"`;
-    await updateMemory(tx, memory, { status: 'conflicted', statusReason: reason }, { actor: ctx.actor, reason }, 'memory.flagged');
-  }
+    return ruledOut.test(said) && !NOT_EATING.test(said);
+  });
 }
 
 const MEAT = String.raw`steaks?|beef|pork|bacon|ham|chicken|lamb|burgers?|sausages?|brisket|ribs|meat|wings|salami|pepperoni|kebabs?|牛排|牛肉|猪肉|鸡肉|羊肉|烤肉|培根|炸鸡|红烧肉`;
@@ -452,7 +452,6 @@ function excludedFoods(diet: string): RegExp | null {
   const words = /vegan|plant/.test(d) ? [MEAT, FISH, DAIRY] : /vegetarian|吃素|素食|不吃肉|蛋奶素/.test(d) ? [MEAT, FISH] : /pesc/.test(d) ? [MEAT] : null;
   return words ? new RegExp(`(?<![a-z])(?:${words.join('|')})(?![a-z])`, 'i') : null;
 }
-
 
 /** Loads memories by id (for callers that need fresh rows after a batch). */
 export async function loadMemories(tx: Tx, ids: string[]): Promise<MemoryRow[]> {

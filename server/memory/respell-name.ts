@@ -11,25 +11,28 @@ import { distance } from 'fastest-levenshtein';
 import { memories } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { updateMemory } from './repository';
-import { slotOf } from './slots';
+import { slotOf, type Slot } from './slots';
 import type { Actor, MemoryRow } from './memory-types';
 
 const RESPELLING = /\b(?:actually|correction|i meant|autocorrect\w*|typo|spel(?:led|t|ls|ling)|misspel\w*)\b|其实|更正|打错|说错|写错/i;
 const MIN_NAME = 4;
 const WORD = /[\p{L}][\p{L}'’-]*/gu;
 
+// "lucas's" is "lucas" with a possessive.
+const bare = (word: string) => word.replace(/['’]s$/i, '');
+
 /** Whether `word` is `name` misspelled: close, not equal, sharing its first three letters. */
 function misspells(word: string, name: string): boolean {
-  const a = word.toLowerCase().replace(/['’]s$/, '');
+  const a = word.toLowerCase();
   const b = name.toLowerCase();
   if (a === b || a.length < MIN_NAME || a.slice(0, 3) !== b.slice(0, 3)) return false;
   return distance(a, b) <= (b.length >= 7 ? 2 : 1);
 }
 
-export async function respellName(tx: Tx, created: MemoryRow, said: string, actor: Actor): Promise<MemoryRow[]> {
-  const slot = slotOf(created);
-  if (!slot?.attribute.startsWith('name:') || slot.value.length < MIN_NAME || !/^\p{L}+$/u.test(slot.value) || !RESPELLING.test(said)) return [];
+/** Rewrites near spellings of the name `created` gives (its `slot`) in the user's other memories. */
+export async function respellName(tx: Tx, created: MemoryRow, slot: Slot, said: string, actor: Actor): Promise<MemoryRow[]> {
   const name = slot.value;
+  if (name.length < MIN_NAME || !/^\p{L}+$/u.test(name) || !RESPELLING.test(said)) return [];
   const others = await tx.select().from(memories).where(and(eq(memories.status, 'active'), ne(memories.id, created.id)));
   // Names of the user's other people: a near spelling of one of them is that person, not a typo.
   const taken = new Set(
@@ -41,11 +44,12 @@ export async function respellName(tx: Tx, created: MemoryRow, said: string, acto
   const changed: MemoryRow[] = [];
   for (const memory of others) {
     if (memory.type === 'procedural') continue;
-    const wrong = [...new Set(memory.summary.match(WORD) ?? [])].filter((w) => misspells(w, name) && !taken.has(w.toLowerCase().replace(/['’]s$/, '')));
-    if (wrong.length === 0) continue;
+    const wrong = new Set((memory.summary.match(WORD) ?? []).map(bare).filter((w) => misspells(w, name) && !taken.has(w.toLowerCase())));
+    if (wrong.size === 0) continue;
     let summary = memory.summary;
-    for (const w of wrong) summary = summary.replaceAll(w.replace(/['’]s$/, ''), name);
-    const entities = memory.entities.map((e) => (wrong.some((w) => e.toLowerCase() === w.toLowerCase().replace(/['’]s$/, '')) ? name : e));
+    for (const w of wrong) summary = summary.replaceAll(w, name);
+    const lower = new Set([...wrong].map((w) => w.toLowerCase()));
+    const entities = memory.entities.map((e) => (lower.has(e.toLowerCase()) ? name : e));
     const reason = `Name spelled "${name}" by the user: "${said}"`;
     changed.push(await updateMemory(tx, memory, { summary, entities }, { actor, reason }, 'memory.updated'));
   }

@@ -42,7 +42,12 @@ const DAY_MS = 86_400_000;
 /** How much the vector cosine counts in relevance for vectors of `modelId` (config.recall.fusion). */
 export function vectorWeightFor(modelId: string): number {
   const { vectorWeight, neuralVectorWeight } = config.recall.fusion;
-  return vectorWeight[modelId] ?? (modelId.startsWith('local:') ? Math.min(...Object.values(vectorWeight)) : neuralVectorWeight);
+  return perEmbedder(vectorWeight, modelId, neuralVectorWeight);
+}
+
+/** A per-embedder setting: by name, else the lowest of the local ones for another local embedder, else the neural one. */
+function perEmbedder(byModel: Record<string, number>, modelId: string, neural: number): number {
+  return byModel[modelId] ?? (modelId.startsWith('local:') ? Math.min(...Object.values(byModel)) : neural);
 }
 
 /** The cosine a vector-only candidate needs: the SPEC cut, and the lower floor a few may fill places from. */
@@ -55,8 +60,7 @@ export interface VectorCut {
 /** config.recall.weakVector for `modelId`: local embedders by name (or the lowest local floor), neural ones the SPEC cut. */
 export function vectorCutFor(modelId: string | null): VectorCut {
   const { minCosine, weakVector } = config.recall;
-  const floors = weakVector.floor;
-  const floor = modelId === null ? minCosine : (floors[modelId] ?? (modelId.startsWith('local:') ? Math.min(...Object.values(floors)) : minCosine));
+  const floor = modelId === null ? minCosine : perEmbedder(weakVector.floor, modelId, minCosine);
   return { minCosine, floor, weakMax: floor < minCosine ? weakVector.maxItems : 0 };
 }
 

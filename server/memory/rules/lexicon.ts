@@ -99,7 +99,6 @@ export const FREQUENCY_ZH = /每(?:天|周|星期|个?月|年|晚|早|次|逢)|�
 const WEEKDAY_ZH = '(?:周|星期|礼拜)[一二三四五六日天]';
 export const ROUTINE_ZH = new RegExp(`${WEEKDAY_ZH}[、和跟与及,，]?(?:${WEEKDAY_ZH}|[一二三四五六日天](?![\\u4e00-\\u9fff]?[号点]))|(?:现在|以后|之后|今后|从[^，。]{0,8}(?:起|开始))[^，。]{0,4}${WEEKDAY_ZH}[^，。]{0,3}改`);
 
-
 /** Verbs that describe things done to or with the assistant's replies: rules, not facts. */
 export const RULE_VERBS_EN =
   'answer|reply|respond|write|give|show|use|keep|call|address|explain|format|avoid|stop|include|put|start|end|cite|add|skip|speak|talk|translate|summari[sz]e|list|lead|mention|ask|check|remind|refer to|spell|stick to|be';
