@@ -14,6 +14,7 @@ import { formatInstructionLine, formatMemorySection, instructionText, lineText, 
 import type { MemoryLine, RecalledSection } from '../llm/memory-section';
 import { expandQuestion } from './query-concepts';
 import { vectorCutFor, type ScoreParts, type VectorCut } from './score';
+import { displaces } from '../memory/displaced';
 
 export type Route = 'vector' | 'fulltext' | 'structured' | 'core' | 'procedural' | 'time';
 export type Outcome = 'injected' | 'below_threshold' | 'cut_by_budget' | 'duplicate' | 'filtered';
@@ -21,7 +22,7 @@ export type Outcome = 'injected' | 'below_threshold' | 'cut_by_budget' | 'duplic
 export type RecallMemory = Pick<
   MemoryRow,
   'id' | 'type' | 'kind' | 'summary' | 'entities' | 'importance' | 'confidence' | 'sensitive' | 'occurredAt' | 'createdAt' | 'sourceConversationId' | 'sourceMessageId'
->;
+> & { quote?: string | null };
 
 export interface ScoredCandidate {
   memory: RecallMemory;
@@ -160,13 +161,39 @@ export function selectMemories(
 
   const instructions = procedural.map(instructionText);
   const instructionLines = instructions.map(formatInstructionLine);
+  const ranked = [...core, ...rest];
+  let packed = pack(ranked, instructionLines, limits, timeZone, cut);
+  // A habit changed or a plan corrected since: when the older and the newer one would both go in,
+  // the older one is left out and the next in line takes its place (server/memory/displaced.ts).
+  const injected = packed.decisions.filter((d) => d.outcome === 'injected').map((d) => d.memory);
+  const outdated = new Map<string, RecallMemory>();
+  for (const older of injected) {
+    const newer = injected.find((m) => m !== older && displaces(m, older));
+    if (newer) outdated.set(older.id, newer);
+  }
+  if (outdated.size > 0) {
+    for (const c of ranked.filter((c) => outdated.has(c.memory.id))) {
+      decide(c, 'filtered', `may be outdated: "${outdated.get(c.memory.id)!.summary}" was said later`);
+    }
+    packed = pack(ranked.filter((c) => !outdated.has(c.memory.id)), instructionLines, limits, timeZone, cut);
+  }
+  for (const d of packed.decisions) decide(d, d.outcome, d.detail);
+  const { memoryLines, lines } = packed;
+  const section = formatMemorySection(memoryLines, instructionLines);
+  return { section, memory: { memories: lines, instructions }, tokens: section ? countTokens(section) : 0, decisions };
+}
+
+/** Fills the section in rank order: duplicates, per-message and weak-match caps, then the budget. */
+function pack(ranked: ScoredCandidate[], instructionLines: string[], limits: RecallLimits, timeZone: string, cut: VectorCut) {
+  const decisions: { memory: RecallMemory; routes: Route[]; parts: ScoreParts; outcome: Outcome; detail: string | null }[] = [];
+  const decide = (c: ScoredCandidate, outcome: Outcome, detail: string | null = null) => decisions.push({ ...c, outcome, detail });
   const memoryLines: string[] = [];
   const lines: MemoryLine[] = [];
   const seen = new Set<string>();
   let tokens = countTokens(formatMemorySection(['- x'], instructionLines));
   const perSource = new Map<string, number>();
   let weakUsed = 0;
-  for (const c of [...core, ...rest]) {
+  for (const c of ranked) {
     const key = normaliseSummary(c.memory.summary);
     if (seen.has(key)) {
       decide(c, 'duplicate', 'same text as an injected memory');
@@ -204,6 +231,5 @@ export function selectMemories(
     tokens += cost;
     decide(c, 'injected');
   }
-  const section = formatMemorySection(memoryLines, instructionLines);
-  return { section, memory: { memories: lines, instructions }, tokens: section ? countTokens(section) : 0, decisions };
+  return { decisions, memoryLines, lines };
 }

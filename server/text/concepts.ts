@@ -25,8 +25,8 @@ const GROUPS: readonly ConceptGroup[] = [
   },
   {
     id: 'drink',
-    en: ['drink', 'coffee', 'tea', 'beverage', 'alcohol', 'wine', 'beer', 'juice', 'caffeine', 'latte', 'water'],
-    zh: ['喝', '咖啡', '茶', '酒', '饮料', '果汁'],
+    en: ['drink', 'coffee', 'tea', 'beverage', 'alcohol', 'wine', 'beer', 'juice', 'caffeine', 'latte', 'water', 'soda', 'cola', 'coke', 'espresso', 'cappuccino', 'cortado', 'americano', 'matcha', 'kombucha', 'smoothie'],
+    zh: ['喝', '咖啡', '茶', '酒', '饮料', '果汁', '美式', '拿铁', '可乐', '奶茶'],
   },
   {
     id: 'work',
@@ -56,7 +56,7 @@ const GROUPS: readonly ConceptGroup[] = [
   {
     id: 'exercise',
     en: ['exercise', 'workout', 'gym', 'run', 'running', 'sport', 'yoga', 'swim', 'fitness', 'hike', 'badminton', 'basketball', 'football', 'soccer', 'tennis', 'cycling', 'climbing'],
-    zh: ['运动', '健身', '跑步', '游泳', '锻炼', '瑜伽', '羽毛球', '篮球', '足球', '网球', '乒乓', '骑车', '爬山', '徒步'],
+    zh: ['运动', '健身', '跑步', '游泳', '锻炼', '瑜伽', '羽毛球', '篮球', '足球', '网球', '乒乓', '骑车', '爬山', '徒步', '攀岩'],
   },
   {
     // Joints and injuries: what an exercise or outing question needs to know ("膝盖不太好" for 爬山).

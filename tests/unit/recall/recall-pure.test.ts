@@ -112,6 +112,26 @@ describe('selection and budget (SPEC §5.2–5.4)', () => {
     expect(budgeted.decisions.some((d) => d.outcome === 'cut_by_budget' && d.detail?.includes('token'))).toBe(true);
   });
 
+  it('leaves out a habit the user has changed since when both would go in, says why, and fills the place', () => {
+    const old = candidate({ summary: 'Basically lives on monster energy during night shifts', kind: 'fact', createdAt: new Date('2026-02-01T00:00:00Z'), sourceMessageId: 'a' }, 0.9);
+    const next = candidate({ summary: 'Just water and black coffee on shift now', kind: 'fact', createdAt: new Date('2026-04-01T00:00:00Z'), sourceMessageId: 'b', quote: 'just water and black coffee on shift now' }, 0.8);
+    const rest = Array.from({ length: 8 }, (_, i) => candidate({ summary: `Fact ${i} about the user` }, 0.5 + i / 100));
+    const { decisions, section } = selectMemories([old, next, ...rest], [], undefined, 'what do i drink on shift these days');
+    expect(section).toContain('black coffee');
+    expect(section).not.toContain('monster');
+    const left = decisions.find((d) => d.memory.id === old.memory.id)!;
+    expect(left.outcome).toBe('filtered');
+    expect(left.detail).toContain('may be outdated: "Just water and black coffee on shift now"');
+    // Its place goes to the next in line: still 8 items, and every candidate has one decision.
+    expect(decisions.filter((d) => d.outcome === 'injected')).toHaveLength(8);
+    expect(new Set(decisions.map((d) => d.memory.id)).size).toBe(decisions.length);
+    // Said the other way round (the energy drinks last), nothing is left out.
+    const later = candidate({ ...old.memory, id: 'later', createdAt: new Date('2026-05-01T00:00:00Z'), quote: 'back on the monster energy during night shifts now' }, 0.9);
+    const both = selectMemories([next, later], [], undefined, 'what do i drink on shift these days');
+    expect(both.decisions.find((d) => d.memory.id === next.memory.id)!.outcome).toBe('filtered');
+    expect(both.section).toContain('monster');
+  });
+
   it('removes exact duplicates and never volunteers a sensitive memory the question does not touch', () => {
     const a = candidate({ summary: 'Prefers tea' }, 0.8);
     const b = candidate({ summary: 'prefers tea.' }, 0.7);
