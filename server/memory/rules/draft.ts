@@ -5,7 +5,7 @@
  */
 import { inScriptOf } from '../../text/chinese-script';
 import type { MemoryKind, SourceMessage, SourcedMemory } from '../extraction-schema';
-import { describeResolvedTime, endOfLocalDay, type ResolvedTime } from '../relative-time';
+import { describeResolvedTime, endOfLocalDay, resolveRelativeTime, type ResolvedTime } from '../relative-time';
 import { clipWords } from './english-summary';
 import { collectEntities } from './entities';
 import { FAMILY_RELATIONS, FAMILY_RELATIONS_ZH } from './lexicon';
@@ -68,13 +68,14 @@ export function toSourcedMemory(draft: Draft, message: SourceMessage, sentence: 
   const categories = sensitiveCategories(`${draft.context ?? sentence} ${draft.summary}`);
   const health = categories.includes('health');
   const importance = Math.min(5, Math.max(1, Math.round(draft.importance ?? defaultImportance(draft, health))));
-  const time = draft.time ?? null;
-  const validity: Validity = draft.validity ?? (draft.type === 'episodic' && draft.kind === 'plan' && time ? 'temporary' : 'permanent');
+  const coming = draft.time || draft.validity ? null : comingOccasion(draft, quote, message.createdAt, timeZone);
+  const time = draft.time ?? coming;
+  const validity: Validity = draft.validity ?? ((draft.type === 'episodic' && draft.kind === 'plan' && time) || coming ? 'temporary' : 'permanent');
   const validUntil = validity === 'temporary' && time ? (time.end ?? endOfLocalDay(time.start, timeZone)) : null;
   return {
     type: draft.type,
     kind: draft.kind,
-    summary: clipWords(script(draft.summary.trim())),
+    summary: clipWords(script(coming ? withResolvedDate(draft.summary.trim(), coming, timeZone, /\p{Script=Han}/u.test(draft.summary)) : draft.summary.trim())),
     // Lower-case names ("my husband dev", "niamh and i") are entities too: later chats know them.
     entities: collectEntities((draft.entities ?? []).map(script), namesInSpeech(quote)),
     importance,
@@ -89,6 +90,20 @@ export function toSourcedMemory(draft: Draft, message: SourceMessage, sentence: 
     conflict_hint: draft.conflictHint ? draft.conflictHint.slice(0, 200) : null,
     sourceMessageId: message.id,
   };
+}
+
+// Someone coming, a trip, a meet, a meal on a day: an occasion that is over once its day has
+// passed, whatever kind the rule gave it ("Cousin Akinyi is coming over from kisumu next weekend",
+// "First meet is saturday the 21st at glenbrook"). Not a state that begins then ("starting at
+// Google next month", "moving to Porto in June": those stay true after the day).
+const COMING =
+  /\b(?:is|are|am|'s|'re|'m)\s+(?:coming|visiting|flying|going|driving|arriving|staying|getting married|having|hosting|throwing|playing|running|racing|competing)\b|\b(?:going to|gonna|will|'ll)\s+(?:go|visit|come|fly|drive|see|stay|be (?:in|at|away|off))\b|\b(?:first|next|big|the) (?:meet|match|game|race|gig|show|party|meal|dinner|reunion|wedding|recital|tournament)\b|要来|会来|过来|来看|来住|要去|去玩|比赛|聚餐|婚礼/i;
+
+function comingOccasion(draft: Draft, quote: string, at: Date, timeZone: string): ResolvedTime | null {
+  if (draft.type === 'procedural' || draft.kind === 'plan' || draft.kind === 'constraint' || !COMING.test(quote)) return null;
+  const time = resolveRelativeTime(quote, at, timeZone, { prefer: 'future' });
+  // Only a day to come: "last weekend", "on saturday" said of the past are no occasion ahead.
+  return time && (time.end ?? endOfLocalDay(time.start, timeZone)).getTime() > at.getTime() && time.start.getTime() >= at.getTime() - 86_400_000 ? time : null;
 }
 
 function overlaps(a: Segment, b: Segment): boolean {

@@ -60,6 +60,21 @@ describe('extract generously', () => {
     expect(away.map((i) => i.summary).join(' ')).not.toMatch(/they'm/);
   });
 
+  it('someone coming over on a day is an occasion that is over once that day has passed, whatever kind the rule gave it', () => {
+    const visit = items('also my cousin akinyi is coming over from kisumu next weekend, need to clean the spare room lol');
+    const akinyi = visit.filter((i) => /akinyi/i.test(i.summary));
+    expect(akinyi.length).toBeGreaterThan(0);
+    for (const i of akinyi) {
+      // Thursday 5 March: next weekend is 14–15 March, and the memory says so in its own words.
+      expect(i.valid_until?.slice(0, 10), i.summary).toBe('2026-03-16');
+      expect(i.summary).toContain('2026-03-14');
+    }
+    // A state that begins then, or an occasion that is over, keeps no end.
+    for (const text of ['im starting at google next month!!', 'the big family meal was last saturday, so much food']) {
+      expect(items(text).map((i) => i.valid_until), text).toEqual(items(text).map(() => null));
+    }
+  });
+
   it('hears a weekly routine in Chinese as a habit, not one dated plan; a moved appointment stays a plan', () => {
     for (const text of ['店长把我的班改成周一周三晚上六点到十点了', '现在周四改去家附近的瑜伽']) {
       const found = items(text);
