@@ -215,6 +215,13 @@ export interface ListedRoutes {
   structured: string[];
   /** Memories from the stretch of time the question names. */
   time: string[];
+  /**
+   * Asked what is coming up: the other memories of the message an upcoming plan came from. A plan
+   * is often kept as its dates alone ("10 to 14 June") while where and why went into a memory of
+   * its own ("Ayşe wants to go to Cappadocia for the holiday"), which shares no word with the
+   * question.
+   */
+  occasion: string[];
 }
 
 type Branch = { route: keyof ListedRoutes | 'time-happened' | 'time-said'; where: SQL | undefined; order: SQL[]; limit?: number };
@@ -255,10 +262,11 @@ export async function listedCandidates(
     },
   ];
   if (searched) {
+    const upcoming = and(recallable(now), searched, eq(memories.kind, 'plan'), gte(memories.occurredAt, new Date(now.getTime() - 43_200_000)), lte(memories.occurredAt, until));
     branches.push(
       {
         route: 'structured',
-        where: and(recallable(now), searched, eq(memories.kind, 'plan'), gte(memories.occurredAt, new Date(now.getTime() - 43_200_000)), lte(memories.occurredAt, until)),
+        where: upcoming,
         order: [asc(memories.occurredAt)],
         limit: config.recall.vectorTopK,
       },
@@ -269,6 +277,15 @@ export async function listedCandidates(
         limit: config.recall.vectorTopK,
       },
     );
+    if (options.asksAboutPlans) {
+      const plans = tx.select({ source: memories.sourceMessageId }).from(memories).where(upcoming);
+      branches.push({
+        route: 'occasion',
+        where: and(recallable(now), searched, sql`${memories.kind} <> 'plan'`, inArray(memories.sourceMessageId, plans)),
+        order: [asc(memories.createdAt)],
+        limit: config.recall.vectorTopK,
+      });
+    }
     if (window) {
       for (const [route, column] of [['time-happened', memories.occurredAt], ['time-said', memories.createdAt]] as const) {
         branches.push({ route, where: and(recallable(now), searched, gte(column, window.from), lte(column, window.to)), order: [desc(column)], limit: config.recall.vectorTopK });
@@ -285,7 +302,7 @@ export async function listedCandidates(
   });
   const rows = await queryRows<{ id: string; branch: number; ord: number | string }>(tx, sql.join(selects, sql` union all `));
   rows.sort((x, y) => Number(x.branch) - Number(y.branch) || Number(x.ord) - Number(y.ord));
-  const out: ListedRoutes = { procedural: [], core: [], structured: [], time: [] };
+  const out: ListedRoutes = { procedural: [], core: [], structured: [], time: [], occasion: [] };
   for (const row of rows) {
     const route = branches[Number(row.branch)]!.route;
     if (route === 'time-happened' || route === 'time-said') {

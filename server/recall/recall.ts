@@ -124,6 +124,8 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
     for (const m of byVector) add(m.id, 'vector');
     for (const m of byText) add(m.id, 'fulltext');
     for (const id of listed.structured) add(id, 'structured');
+    for (const id of listed.occasion) add(id, 'structured');
+    const occasion = new Set(listed.occasion);
     for (const id of listed.time) add(id, 'time');
 
     // Every row recall needs, the always-on rules included, in one read.
@@ -147,7 +149,7 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
           lexical: maxLexical > 0 ? (lexicalOf.get(row.id) ?? 0) / maxLexical : 0,
           inTimeWindow: built.window
             ? inWindow(built.window, row.occurredAt, row.createdAt)
-            : asksAboutPlans && row.kind === 'plan' && listed.structured.includes(row.id)
+            : asksAboutPlans && ((row.kind === 'plan' && listed.structured.includes(row.id)) || occasion.has(row.id))
               ? true
               : null,
         },

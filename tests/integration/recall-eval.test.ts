@@ -21,9 +21,9 @@ const FLOORS: Record<string, { pass: number; include: number }> = {
   'zh.json': { pass: 0.87, include: 0.87 }, // 0.895 / 0.892 (0.868 / 0.892 before session 23; 0.842 / 0.892 before session 18; 0.737 / 0.757 before session 8: README)
   'everyday-holdout.json': { pass: 0.85, include: 0.86 }, // 0.874 / 0.882 (first sight 0.291 / 0.172; tuned on since)
   'everyday-holdout2.json': { pass: 0.79, include: 0.81 }, // 0.818 / 0.836 (0.779 / 0.806 before session 18; first sight 0.532 / 0.522: README)
-  'everyday-holdout3.json': { pass: 0.77, include: 0.77 }, // 0.788 / 0.796 (0.769 / 0.796 before session 23; 0.750 / 0.755 before session 22; 0.692 / 0.673 before session 17; first sight 0.423 / 0.469: README)
+  'everyday-holdout3.json': { pass: 0.79, include: 0.79 }, // 0.808 / 0.816 (0.769 / 0.796 before session 23; 0.750 / 0.755 before session 22; 0.692 / 0.673 before session 17; first sight 0.423 / 0.469: README)
   'everyday-holdout4.json': { pass: 0.66, include: 0.68 }, // 0.685 / 0.705 (0.652 / 0.693 before session 23; 0.629 / 0.670 before session 20; first sight 0.449 / 0.477: README)
-  'everyday-holdout5.json': { pass: 0.76, include: 0.82 }, // 0.784 / 0.843 (0.773 / 0.843 before session 23; 0.761 / 0.809 before session 22; first sight 0.466 / 0.483: README)
+  'everyday-holdout5.json': { pass: 0.77, include: 0.83 }, // 0.795 / 0.854 (0.773 / 0.843 before session 23; 0.761 / 0.809 before session 22; first sight 0.466 / 0.483: README)
   'everyday-holdout6.json': { pass: 0.68, include: 0.69 }, // 0.697 / 0.701 (0.707 / 0.711 before session 22; first sight 0.465 / 0.474: README)
   'everyday-holdout7.json': { pass: 0.76, include: 0.78 }, // 0.784 / 0.806 (0.742 / 0.763 before session 19; first sight 0.495 / 0.505: README)
   'everyday-holdout8.json': { pass: 0.81, include: 0.86 }, // 0.838 / 0.887 (0.838 / 0.873 before session 22; first sight 0.600 / 0.620 at 90953b4: README)
@@ -31,10 +31,10 @@ const FLOORS: Record<string, { pass: number; include: number }> = {
   'everyday-holdout10.json': { pass: 0.63, include: 0.64 }, // 0.651 / 0.661 (0.642 / 0.661 before session 23; 0.624 / 0.643 before session 22; first sight 0.440 / 0.491 at 8e10ace; held out, failures unread: README)
   'everyday-holdout11.json': { pass: 0.62, include: 0.66 }, // 0.639 / 0.689 (0.630 / 0.679 before session 23; 0.620 / 0.660 before session 22; first sight 0.407 / 0.443 at 8e10ace; held out, failures unread: README)
   'everyday-holdout12.json': { pass: 0.74, include: 0.75 }, // 0.752 / 0.762 (0.761 / 0.752 before session 22; first sight 0.587 / 0.564 at 35b1783; failures read in session 18: README)
-  'everyday-holdout13.json': { pass: 0.75, include: 0.8 }, // 0.773 / 0.823 (0.764 / 0.823 before session 23; 0.727 / 0.771 before session 22; first sight 0.573 / 0.615 at 35b1783: README)
-  'everyday-holdout14.json': { pass: 0.68, include: 0.75 }, // 0.702 / 0.770 (0.667 / 0.717 before session 22; first sight 0.605 / 0.690 at 5a2c4da: README)
+  'everyday-holdout13.json': { pass: 0.76, include: 0.8 }, // 0.782 / 0.823 (0.764 / 0.823 before session 23; 0.727 / 0.771 before session 22; first sight 0.573 / 0.615 at 35b1783: README)
+  'everyday-holdout14.json': { pass: 0.7, include: 0.77 }, // 0.728 / 0.796 (0.702 / 0.770 before session 23; 0.667 / 0.717 before session 22; first sight 0.605 / 0.690 at 5a2c4da: README)
   'everyday-holdout15.json': { pass: 0.63, include: 0.63 }, // 0.649 / 0.655 (0.640 / 0.655 before session 23; 0.570 / 0.580 before session 22 = first sight at 4364b62; held out, failures unread: README)
-  'everyday-holdout16.json': { pass: 0.59, include: 0.67 }, // 0.607 / 0.689 = first sight at 67d633d (written in session 23 before any change; held out, failures unread: README)
+  'everyday-holdout16.json': { pass: 0.59, include: 0.67 }, // 0.616 / 0.698 (0.607 / 0.689 = first sight at 67d633d, written in session 23 before any change; held out, failures unread: README)
 };
 
 describe('recall evaluation on the shipped datasets', () => {
@@ -52,7 +52,9 @@ describe('recall evaluation on the shipped datasets', () => {
     for (const r of reports) {
       console.log(`${r.file}: pass ${r.pass_rate}, include hits ${r.include_hit_rate}, exclude violations ${r.exclude_violations}, source recall ${r.source_recall ?? '–'}, memories ${r.memories_stored}, p95 ${r.recall_p95_ms} ms`);
     }
-  }, 600_000);
+    // Twenty sets replayed one after another: ~7–8 minutes alone on 2 cores, more beside the other
+    // test files (it hit 10 minutes with another job running); a guard, not a timing assertion.
+  }, 1_200_000);
 
   it('has at least 60 queries, in English and Chinese', () => {
     expect(queries.length).toBeGreaterThanOrEqual(60);

@@ -99,6 +99,22 @@ describe('recall ranks by relevance', () => {
     expect(zh).toContain('Trip to Japan in the autumn');
   });
 
+  it('asked what is coming up, brings what the message of an upcoming plan said beside its dates', async () => {
+    const message = crypto.randomUUID();
+    await remember('10 to 14 June', { type: 'episodic', kind: 'plan', sourceMessageId: message, occurredAt: new Date(now.getTime() + 5 * DAY), validity: 'temporary', validUntil: new Date(now.getTime() + 6 * DAY) });
+    await remember('Ayşe wants to go to Cappadocia for the holiday', { kind: 'fact', sourceMessageId: message });
+    // Another message's fact with no word of the question stays out.
+    await remember('Bakes simit every morning', { kind: 'fact', sourceMessageId: crypto.randomUUID() });
+    const asked = await ask('Anything coming up I must prepare?');
+    const trip = asked.decisions.find((d) => d.memory.summary.startsWith('Ayşe wants'));
+    expect(trip?.outcome).toBe('injected');
+    expect(trip?.routes).toContain('structured');
+    expect(asked.decisions.find((d) => d.memory.summary === 'Bakes simit every morning')?.routes ?? []).not.toContain('structured');
+    // Not asked about plans: the fact is not pulled in by the plan's message.
+    const other = await ask('Suggest a podcast');
+    expect(other.decisions.find((d) => d.memory.summary.startsWith('Ayşe wants'))?.routes ?? []).not.toContain('structured');
+  });
+
   it('prefers memories from the time the question names', async () => {
     await remember('Went to a pottery class', { type: 'episodic', kind: 'event', occurredAt: new Date('2026-03-14T15:00:00Z'), createdAt: new Date('2026-03-14T18:00:00Z') });
     await remember('Went to a cooking class', { type: 'episodic', kind: 'event', occurredAt: new Date('2026-05-09T15:00:00Z'), createdAt: new Date('2026-05-09T18:00:00Z') });
