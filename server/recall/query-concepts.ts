@@ -17,7 +17,7 @@ interface Concept {
 const CONCEPTS: readonly Concept[] = [
   {
     id: 'home',
-    asks: /\b(?:where|which (?:city|town|country|part)|what (?:city|town|country))\s+(?:do|did)\s+i\s+(?:live|stay|grow up)|\b(?:what|which) (?:city|town|country|area|neighbou?rhood) am i (?:in|based|living)\b|\bwhere\s+am\s+i\s+(?:based|from|living)|\b(?:my|i)\s+(?:home ?town|address|city|neighbou?rhood|apartment|flat)\b|\bwhere(?:'s| is)\s+(?:my\s+)?home\b|\b(?:which|what)\s+(?:city|town|country|suburb|area|neighbou?rhood)\b[^?]*\b(?:i|we)\s+(?:live|stay|am based)\b|\bwhere\s+(?:i|we)\s+(?:live|stay)\b|\bmov(?:e|ed|ing)\b|\bnear (?:me|my (?:place|flat|house|home|apartment))\b|\b(?:around|close to) (?:me|my place|home)\b|住在哪|住哪|家在哪|哪里人|哪儿人|老家|搬家|搬到/i,
+    asks: /\b(?:where|which (?:city|town|country|part)|what (?:city|town|country))\s+(?:do|did)\s+i\s+(?:live|stay|grow up)|\b(?:what|which) (?:city|town|country|area|neighbou?rhood) am i (?:in|based|living)\b|\bwhere\s+am\s+i\s+(?:based|from|living)|\b(?:my|i)\s+(?:home ?town|address|city|neighbou?rhood|apartment|flat)\b|\bwhere(?:'s| is)\s+(?:my\s+)?home\b|\b(?:which|what)\s+(?:city|town|country|suburb|area|part|neighbou?rhood)\b[^?]*\b(?:i|we)\s+(?:live|stay|am based)\b|\bwhere\s+(?:i|we)\s+(?:live|stay)\b|\bmov(?:e|ed|ing)\b|\bnear (?:me|my (?:place|flat|house|home|apartment))\b|\b(?:around|close to) (?:me|my place|home)\b|住在哪|住哪|家在哪|哪里人|哪儿人|老家|搬家|搬到|我(?:现在)?(?:在|住)(?:哪个|哪座|哪一个)(?:城市|区)/i,
     adds: 'live lives living based moved move city home apartment flat unit condo house stay stays hometown from 住 搬 家 城市',
   },
   {

@@ -28,6 +28,9 @@ describe('the recall query (issue 13)', () => {
     expect(expandQuestion('who do i work for again').concepts).toContain('work');
     expect(expandQuestion('which company makes the iphone').concepts).toEqual([]);
     expect(expandQuestion('remind me what suburb we live in').concepts).toContain('home');
+    expect(expandQuestion('what part of dublin do i live in').concepts).toContain('home');
+    expect(expandQuestion('我现在在哪个城市').concepts).toContain('home');
+    expect(expandQuestion('推荐一个适合旅游的城市').concepts).not.toContain('home');
     expect(expandQuestion('which hospital am i at now').concepts).toContain('work');
     // A game night is the game the user plays by its name; a laptop to buy is the one they use.
     expect(expandQuestion('what night is game night again').concepts).toContain('games');
