@@ -106,7 +106,7 @@ function topicNeedsIt(c: ScoredCandidate, query: QueryTopics): boolean {
 // them ("6月想跟男朋友daniel去巴厘岛") is no secret to keep back. What is (a divorce, a pregnancy, a
 // death in the family) still waits for the topic, as health, money and beliefs do, and so does a
 // fact about the person themselves ("男朋友喜欢打篮球" is not the answer to 我平时有什么爱好).
-const PRIVATE_FAMILY = /\b(?:divorc\w*|separat\w*|custody|pregnan\w*|miscarr\w*|ivf|fertility|adopt\w*|affair|estranged|passed away|died|funeral|grief|in rehab)\b|离婚|分居|抚养权|怀孕|流产|试管|出轨|去世|过世|葬礼|冷战/i;
+const PRIVATE_FAMILY = /\b(?:divorc\w*|separat\w*|custody|pregnan\w*|miscarr\w*|ivf|fertility|adopt(?:ed|ing|s)?(?=\s+(?:\w+\s+){0,2}(?:bab(?:y|ies)|child|children|kids?|sons?|daughters?|boy|girl|siblings?)\b)|adoption|(?:was|were|am|is|are|being)\s+adopted|affair|estranged|passed away|died|funeral|grief|in rehab)\b|离婚|分居|抚养权|怀孕|流产|试管|出轨|去世|过世|葬礼|冷战/i;
 
 /** Whether a sensitive memory must wait for its topic: not one that is only about the user's people. */
 function keptBack(memory: RecallMemory): boolean {

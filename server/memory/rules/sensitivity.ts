@@ -17,7 +17,7 @@ const CATEGORIES: ReadonlyArray<readonly [SensitiveCategory, RegExp]> = [
   ],
   [
     'family',
-    /\b(?:wife|husband|partner|girlfriend|boyfriend|spouse|fianc[eé]e?|kids?|children|child|sons?|daughters?|mom|mum|mother|dad|father|parents?|sisters?|brothers?|siblings?|grand(?:ma|pa|mother|father|kids|children)|family|divorc\w*|married|marriage|pregnan\w*|baby|in-laws?|custody|adopt\w*(?!\s+(?:\w+\s+){0,2}(?:dog|cat|puppy|pup|kitten|greyhound|rescue|pet|bunny|rabbit|hamster|parrot|bird|horse|lizard|tortoise)))\b|老婆|老公|妻子|丈夫|太太|爱人|对象|男朋友|女朋友|女儿|儿子|孩子|闺女|宝宝|爸|妈|父亲|母亲|家人|家里|离婚|结婚|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆/i,
+    /\b(?:wife|husband|partner|girlfriend|boyfriend|spouse|fianc[eé]e?|kids?|children|child|sons?|daughters?|mom|mum|mother|dad|father|parents?|sisters?|brothers?|siblings?|grand(?:ma|pa|mother|father|kids|children)|family|divorc\w*|married|marriage|pregnan\w*|baby|in-laws?|custody|adopt(?:ed|ing|s)?(?=\s+(?:\w+\s+){0,2}(?:bab(?:y|ies)|child|children|kids?|sons?|daughters?|boy|girl|siblings?)\b)|adoption|(?:was|were|am|is|are|being)\s+adopted)\b|老婆|老公|妻子|丈夫|太太|爱人|对象|男朋友|女朋友|女儿|儿子|孩子|闺女|宝宝|爸|妈|父亲|母亲|家人|家里|离婚|结婚|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆/i,
   ],
   [
     'beliefs',

@@ -180,6 +180,11 @@ describe('selection and budget (SPEC §5.2–5.4)', () => {
     expect(sensitiveCategories('我去医院附近买拿铁都要换燕麦奶')).toEqual([]);
     expect(sensitiveCategories('下周要去医院复查')).toEqual(['health']);
     expect(sensitiveCategories('在医院住了一周')).toEqual(['health']);
+    // Adopting a pet is no family matter, whatever the breed; adopting a child or being adopted is.
+    expect(sensitiveCategories('Adopted a staffy from the rspca')).toEqual([]);
+    expect(sensitiveCategories('Adopted a retired racer called Tofte last weekend')).toEqual([]);
+    expect(sensitiveCategories('We adopted a baby girl last year')).toEqual(['family']);
+    expect(sensitiveCategories('Was adopted as a kid')).toEqual(['family']);
   });
 
   it("volunteers the user's own plans with their people; keeps back private family matters and facts about the person", () => {
