@@ -35,6 +35,7 @@ const FLOORS: Record<string, { pass: number; include: number }> = {
   'everyday-holdout14.json': { pass: 0.7, include: 0.77 }, // 0.728 / 0.796 (0.702 / 0.770 before session 23; 0.667 / 0.717 before session 22; first sight 0.605 / 0.690 at 5a2c4da: README)
   'everyday-holdout15.json': { pass: 0.63, include: 0.63 }, // 0.649 / 0.655 (0.640 / 0.655 before session 23; 0.570 / 0.580 before session 22 = first sight at 4364b62; held out, failures unread: README)
   'everyday-holdout16.json': { pass: 0.59, include: 0.67 }, // 0.616 / 0.698 (0.607 / 0.689 = first sight at 67d633d, written in session 23 before any change; held out, failures unread: README)
+  'everyday-holdout17.json': { pass: 0.58, include: 0.6 }, // 0.600 / 0.627 = first sight at a0be1dd, written in session 24 before any change; held out, failures unread: README
 };
 
 describe('recall evaluation on the shipped datasets', () => {
