@@ -15,8 +15,10 @@ import { conceptsOf } from '../text/concepts';
 import { stem } from '../text/text-terms';
 import { toSimplified } from '../text/chinese-script';
 import type { MemoryRow } from './memory-types';
+import { slotOf } from './slots';
+import { RELATION_EN, RELATION_ZH } from './rules/lexicon';
 
-export type Displaceable = Pick<MemoryRow, 'id' | 'kind' | 'type' | 'summary' | 'entities' | 'createdAt' | 'sourceMessageId'> & { quote?: string | null };
+export type Displaceable = Pick<MemoryRow, 'id' | 'kind' | 'type' | 'summary' | 'entities' | 'createdAt' | 'sourceMessageId'> & { quote?: string | null; occurredAt?: Date | null };
 
 /** Said as a change of what the user does, or as a correction of what they said. */
 const CHANGED =
@@ -65,6 +67,61 @@ const COMMUTE = /\b(?:drives?|driving|rides?|riding|bikes?|biking|cycles?|cyclin
 // center" and "Works as a day shift supervisor now" (a verb of living, not "is" or "loves").
 const HABIT_VERBS = new Set(['works', 'lives', 'drives', 'rides', 'commutes', 'drinks', 'eats', 'plays', 'runs', 'trains', 'studies', 'teaches', 'sleeps', 'wakes', 'walks', 'cycles', 'swims', 'sings']);
 
+// One job at a time, however each is said: "Is a product manager at swiggy" then "Joined flipkart
+// on 1 april", "在腾讯做后端开发" then "5月4号入职grab", "Is a ux designer at pennywise" then "Going
+// freelance from june". The slots (slots.ts) catch a job said in their shapes; these words catch
+// the rest of how people say where they work, and how they say they started somewhere new.
+const JOB_SLOTS = new Set(['job', 'job_title', 'employer']);
+const ABOUT_WORK = /\b(?:works?\s+(?:at|for|as|in|on|with|nights|days|weekends|shifts|remotely|from home)|working\s+(?:at|for|as|in|on)|(?:day|full[- ]time|part[- ]time|their|a|the) job|employer|employed|joined|freelanc\w*|self-employed|hired|shifts? at|drives? (?:\w+ )?for)\b|上班|工作|入职|跳槽|公司|单位|外包|自由职业|打工/i;
+// Working for oneself is a job said without an employer.
+const ON_THEIR_OWN = /\b(?:freelanc\w*|self-employed|contractor|own business)\b|外包|自由职业|自己干|自己开/i;
+const STARTED_WORK = /\b(?:joined|new (?:job|role|position|company|employer|gig)|start(?:ed|ing|s)? (?:at|with|in|on|as|a new)|began (?:at|with|as)|(?:went|going|gone) freelance|got the job|hired (?:at|by|as)|left|quit)\b|入职|跳槽|新公司|新工作|新单位|换工作|辞职|接外包|自由职业/i;
+// "Joined flipkart on 1 april", "5月4号入职grab": a place joined by its name (not "the choir", "a gym") is an employer.
+const JOINED_NAMED = /^(?:(?:just|finally|officially)\s+)?(?:joined|got hired (?:at|by)|hired (?:at|by)|started (?:at|with))\s+(?!(?:the|a|an|my|their|our|some|this|that)\b)[\p{L}\d]|(?:入职|跳槽到|跳槽去)\s*[\p{L}\d]/iu;
+// A second job beside the first is not a change of job.
+const BESIDE = /\b(?:side (?:job|gig|hustle)|volunteer\w*|also|on the side|second job|extra (?:cash|money))\b|兼职|副业|志愿/i;
+// Someone else's job ("Marcus换工作到North Sydney", "小雅其实在苏州上班") is no change of the user's.
+const SOMEONE_ELSE = new RegExp(`^(?:${RELATION_EN})\\b|^(?:${RELATION_ZH})|^(?:他|她)`, 'i');
+
+function isJob(memory: Displaceable): boolean {
+  const slot = slotOf(memory);
+  return slot !== null && JOB_SLOTS.has(slot.attribute);
+}
+
+function aboutSomeoneElse(memory: Displaceable): boolean {
+  const summary = toSimplified(memory.summary);
+  // Said with the person first: the extractor keeps the name at the start of someone else's fact.
+  return SOMEONE_ELSE.test(summary) || memory.entities.some((e) => e.length >= 2 && summary.length > e.length && summary.startsWith(toSimplified(e)));
+}
+
+/** The newer memory says where or as what the user works now, and the older one is their work. */
+function jobChanged(newer: Displaceable, older: Displaceable, said: string, now: Date | undefined): boolean {
+  if (!HABITS.has(older.kind) || newer.kind === 'relationship' || newer.kind === 'constraint') return false;
+  // A new job that has not started yet is not the job the user has now.
+  if (newer.kind === 'plan' && (!now || !newer.occurredAt || newer.occurredAt.getTime() > now.getTime())) return false;
+  if (BESIDE.test(said) || BESIDE.test(older.summary)) return false;
+  const newSummary = toSimplified(newer.summary);
+  if (!(isJob(newer) || ON_THEIR_OWN.test(newSummary) || JOINED_NAMED.test(newSummary)) || aboutSomeoneElse(newer)) return false;
+  if (!isJob(older) && !ABOUT_WORK.test(toSimplified(older.summary))) return false;
+  return STARTED_WORK.test(said) || CHANGED.test(said) || CORRECTED.test(said);
+}
+
+// A relationship that ended: "Is single again as of last night" after "Boyfriend Rohan is doing
+// the cooking", "分手了" after "男朋友阿凯…". What was said about the partner is about an ex now; a
+// divorce or a separation ends a marriage too.
+const DATING = String.raw`(?:new\s+)?(?:boyfriend|girlfriend|bf|gf|partner|fianc[eé]e?)\b|男朋友|女朋友|男友|女友|对象|男票|女票|未婚妻|未婚夫`;
+const MARRIED = String.raw`(?:husband|wife|hubby|wifey|spouse)\b|老公|老婆|丈夫|妻子|太太|爱人`;
+const ENDED_DATING = /^(?:is\s+|are\s+|now\s+|been\s+)*single\b|\b(?:broke up|split up|dumped|called it off|breakup)\b|单身|分手/i;
+const ENDED_MARRIAGE = /\b(?:divorced?|divorcing|separated)\b|离婚|分居/i;
+
+function partnerGone(newer: Displaceable, older: Displaceable): boolean {
+  if (older.kind !== 'relationship' || newer.kind === 'relationship' || newer.kind === 'procedural' || aboutSomeoneElse(newer)) return false;
+  const said = toSimplified(newer.summary);
+  const was = toSimplified(older.summary);
+  if (ENDED_MARRIAGE.test(said)) return new RegExp(`^(?:${DATING}|${MARRIED})`, 'i').test(was);
+  return ENDED_DATING.test(said) && new RegExp(`^(?:${DATING})`, 'i').test(was);
+}
+
 function topicOf(memory: Displaceable): Set<string> {
   const text = toSimplified(`${memory.summary}`);
   // A name is no topic ("Lucas" in both), but what it is counts ("瑜伽" as an entity is exercise).
@@ -89,12 +146,13 @@ function topicOf(memory: Displaceable): Set<string> {
  * Whether `newer`, said after `older` in another message, replaces it: `newer` is said as a change
  * (a habit) or a correction (a habit or a plan), and the two share a topic word or a habit group.
  */
-export function displaces(newer: Displaceable, older: Displaceable): boolean {
+export function displaces(newer: Displaceable, older: Displaceable, now?: Date): boolean {
   if (newer.createdAt.getTime() <= older.createdAt.getTime()) return false;
   if (newer.type === 'procedural' || older.type === 'procedural') return false;
   if (newer.sourceMessageId !== null && newer.sourceMessageId === older.sourceMessageId) return false;
   // The words said, and the summary (which keeps a "now" the extractor read in the message).
   const said = toSimplified(`${newer.quote ?? ''} ${newer.summary}`);
+  if (jobChanged(newer, older, said, now) || partnerGone(newer, older)) return true;
   const corrected = CORRECTED.test(said);
   const habitChanged = HABITS.has(older.kind) && (corrected || CHANGED.test(said));
   const planMoved = DATED.has(older.kind) && (corrected || RESCHEDULED.test(said));

@@ -164,7 +164,7 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
         return found ? [scored(found.row, found.similarity, ['fulltext'], e.reason)] : [];
       }),
     ];
-    return { model, selection: selectMemories(candidates, procedural, deps.limits, input.message, input.timeZone, vectorCutFor(vector.length > 0 ? model : null)) };
+    return { model, selection: selectMemories(candidates, procedural, deps.limits, input.message, input.timeZone, vectorCutFor(vector.length > 0 ? model : null), input.now) };
   });
 
   const { selection } = result;

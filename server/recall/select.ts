@@ -130,6 +130,7 @@ export function selectMemories(
   query = '',
   timeZone = 'UTC',
   cut: VectorCut = vectorCutFor(null),
+  now?: Date,
 ): Selection {
   const queryConcepts = conceptsOf(query);
   const topics: QueryTopics = { concepts: queryConcepts, terms: new Set(searchTerms(query)), asksSchedule: expandQuestion(query).concepts.includes('schedule') };
@@ -168,7 +169,7 @@ export function selectMemories(
   const injected = packed.decisions.filter((d) => d.outcome === 'injected').map((d) => d.memory);
   const outdated = new Map<string, RecallMemory>();
   for (const older of injected) {
-    const newer = injected.find((m) => m !== older && displaces(m, older));
+    const newer = injected.find((m) => m !== older && displaces(m, older, now));
     if (newer) outdated.set(older.id, newer);
   }
   if (outdated.size > 0) {

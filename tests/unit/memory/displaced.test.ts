@@ -89,4 +89,49 @@ describe('displaces: topics beyond shared words', () => {
     const nurse = memory('Is a nurse at the county hospital');
     expect(displaces(memory('Is on the pta board now'), nurse)).toBe(false);
   });
+
+  it('one job at a time: a new employer, a new title or going freelance replaces the old job, however each is said', () => {
+    const swiggy = memory('Is a product manager at swiggy fyi');
+    expect(displaces(memory('Joined flipkart on 1 april (2026-04-01)', { kind: 'event', type: 'episodic', quote: 'joined flipkart on 1 april btw' }), swiggy)).toBe(true);
+    const pennywise = memory('Is a ux designer at pennywise (fintech startup)');
+    expect(displaces(memory('Going freelance from june, mostly ux audits for small online shops', { quote: 'i quit my job!!! going freelance from june' }), pennywise)).toBe(true);
+    const redline = memory('Drives otr for redline freight');
+    expect(displaces(memory('Works at buckeye dairy doing local delivery routes', { quote: 'got hired at buckeye dairy doing local delivery routes' }), redline)).toBe(true);
+    const pingan = memory('在深圳平安科技上班');
+    expect(displaces(memory('我现在自己接外包'), pingan)).toBe(true);
+  });
+
+  it('not a job that has not started yet, a side job, someone else\'s job, or a workplace said without a new job', () => {
+    const now = new Date(Date.UTC(2026, 2, 20));
+    const tencent = memory('在腾讯做后端开发');
+    const grab = memory('5月4号入职grab（2026-05-04）', { kind: 'plan', type: 'episodic', occurredAt: new Date(Date.UTC(2026, 4, 4)) });
+    expect(displaces(grab, tencent, now)).toBe(false);
+    // Once the day has come, the plan is the job the user has now.
+    expect(displaces(grab, tencent, new Date(Date.UTC(2026, 5, 1)))).toBe(true);
+    const nurse = memory('Works as a nurse at the county hospital');
+    expect(displaces(memory('Started a side gig at the bakery on saturdays', { quote: 'started a side gig at the bakery on saturdays' }), nurse)).toBe(false);
+    const accountant = memory('是accountant');
+    expect(displaces(memory('Marcus换工作到North Sydney 那边近', { entities: ['Marcus', 'North Sydney'] }), accountant)).toBe(false);
+    expect(displaces(memory('男朋友现在在Atlassian上班'), accountant)).toBe(false);
+    const analyst = memory('Works as a data analyst at shopify');
+    expect(displaces(memory('First month at the new job done', { kind: 'event', type: 'episodic' }), analyst)).toBe(false);
+    expect(displaces(memory('Goes bouldering w lucas twice a week after work now'), analyst)).toBe(false);
+    // Joining a club is no new employer.
+    expect(displaces(memory('Joined the climbing club now'), analyst)).toBe(false);
+  });
+
+  it('a relationship that ended: what was said about the partner is about an ex', () => {
+    const rohan = memory('Boyfriend Rohan is doing the cooking', { kind: 'relationship' });
+    expect(displaces(memory('Is single again as of last night'), rohan)).toBe(true);
+    const akai = memory('男朋友阿凯喜欢打篮球', { kind: 'relationship' });
+    expect(displaces(memory('上个月跟他分手了', { kind: 'event', type: 'episodic' }), akai)).toBe(true);
+    const wife = memory('Wife jen loves gardening', { kind: 'relationship' });
+    // A breakup is about dating; a marriage ends by a divorce.
+    expect(displaces(memory('Is single again as of last night'), wife)).toBe(false);
+    expect(displaces(memory('Got divorced last year', { kind: 'event', type: 'episodic' }), wife)).toBe(true);
+    // Someone else's breakup, or another person altogether, is not the user's.
+    expect(displaces(memory('Sister broke up with her boyfriend', { kind: 'relationship' }), rohan)).toBe(false);
+    const mum = memory('Mum lives in Leeds', { kind: 'relationship' });
+    expect(displaces(memory('Is single again'), mum)).toBe(false);
+  });
 });
