@@ -18,6 +18,8 @@
  *   when the caller says the sentence is about the past.
  */
 
+import { HOLIDAY_PATTERN, holidayIn, type HolidayPeriod } from './holidays';
+
 export interface ResolvedTime {
   start: Date;
   /** Exclusive end of a period; absent for a point in time. */
@@ -447,6 +449,22 @@ const DAY_RULES: DayRule[] = [
     resolve: (m, today, _at, options) => datedDay(today, Number(m[1]), Number(m[2]), options),
   },
   {
+    // Named holidays, computed for their year (holidays.ts): "memorial day weekend", "over the easter
+    // holidays", "过年回老家", "中秋回家". "Last christmas" is the one before; otherwise the next one
+    // that has not ended.
+    pattern: HOLIDAY_PATTERN,
+    resolve: (m, today, _at, options) => {
+      const before = m.input.slice(Math.max(0, m.index - 6), m.index).toLowerCase();
+      const prefer = /\blast\s+$|去年$/.test(before) ? 'past' : /\bnext\s+$|明年$/.test(before) ? 'future' : options.prefer;
+      const periods = [today.year - 1, today.year, today.year + 1].map((year) => holidayIn(m, year)).filter((p): p is HolidayPeriod => p !== null);
+      const chosen =
+        prefer === 'past'
+          ? periods.filter((p) => compareDates(p.from, today) <= 0).at(-1)
+          : periods.find((p) => compareDates(addDays(p.from, p.days - 1), today) >= 0);
+      return chosen ? { from: chosen.from, days: chosen.days } : null;
+    },
+  },
+  {
     // Fixed-date holidays: "五一去厦门" is the May Day holiday, "国庆自驾新疆" the October week.
     pattern: /(五一|劳动节|国庆节?|十一长假|元旦|圣诞节?|情人节)(?!节?前夕)/,
     resolve: (m, today, _at, options) => {
@@ -475,8 +493,8 @@ const DAY_RULES: DayRule[] = [
     resolve: (m, today, _at, options) => datedDay(today, parseNumber(m[1] ?? ''), parseNumber(m[2] ?? ''), options),
   },
   {
-    // "in June", "until August", "early March": the whole month
-    pattern: new RegExp(String.raw`\b(?:in|by|until|till|since|early|late|mid|during)\s+(?:-\s*)?(${MONTH_NAME})\b(?!\s+\d)`, 'i'),
+    // "in June", "until August", "early March", "before the end of april": the whole month
+    pattern: new RegExp(String.raw`\b(?:in|by|until|till|since|early|late|mid|during|(?:the\s+)?(?:end|beginning|start|middle)\s+of)\s+(?:-\s*)?(${MONTH_NAME})\b(?!\s+\d)`, 'i'),
     resolve: (m, today, _at, options) => {
       const month = monthIndex(m[1] ?? '');
       if (month < 1) return null;

@@ -32,14 +32,18 @@ const PROGRESSIVE = /\b(?:i['’]?m|i am|we['’]re|we are|they['’]re|they are
 // a dated event of someone the user named is on the user's calendar too.
 const RELATION_OPENING = new RegExp(`^(?:(?:so|and|also|oh|btw|ok)[\\s,]+)*(?:my|our)\\s+(?:(?:older|younger|little|big|eldest|youngest)\\s+)?(?:${RELATION_EN})s?\\b`, 'i');
 const GERUND_START = /^(?:(?:so|and|also|oh|btw|ok|just)[\s,]+)*(?:moving|flying|heading|leaving|going|starting|travel(?:l)?ing|driving|meeting|visiting|presenting|launching|shipping|taking|seeing|having|getting|off to|back)\b/i;
-const DEADLINE = /\b(?:by|before|until|due|no later than)\s+(?:next\s+|this\s+|the\s+end|end|tomorrow|tonight|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d)/i;
+const DEADLINE = /\b(?:by|before|until|due|no later than)\s+(?:next\s+|this\s+|the\s+end|end|the\s+\d|tomorrow|tonight|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)/i;
+// Something the user has to get done by a day is a to-do that ends with that day: "need to renew my
+// road tax before end of april", "gotta book the mot by the 20th".
+const TO_DO = /\b(?:need to|needs to|have to|has to|gotta|got to|must|supposed to)\s+\w+/i;
 const DELIVERABLES = /\b(?:report|proposal|draft|slides|deck|paper|thesis|essay|assignment|homework|taxes|invoice|application|pr|code review|spec|prd|rfc|budget|plan)\b/i;
 const RECURRING_DATE = /\b(?:birthday|bday|anniversary|name day)\b|生日|纪念日/i;
 // "I'm getting married in June" is the future: past tense is read from the verb after the subject.
 // "last" of a time ("last week", "last friday"), not the final one ("my last day at the firm is march 31").
 const PAST_MARKER_EN = /\b(?:ago|yesterday|earlier|last\s+(?:week|weekend|month|year|night|time|term|semester|season|spring|summer|autumn|fall|winter|christmas|easter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|few|couple))\b(?!\s+(?:of|in)\s)/i;
+// Any "-ed" word is taken as a past tense, but "need" and "proceed" are not one.
 const PAST_VERB_EN = new RegExp(
-  String.raw`(?:^|\b(?:i|we|my \w+|our \w+|they|he|she)\s+(?:just\s+|finally\s+|recently\s+|already\s+|only\s+)?)(?:got promoted|${[...IRREGULAR_PAST].join('|')}|started|finished|moved|switched|visited|joined|graduated|married|hired|fired|launched|shipped|released|returned|arrived|passed|failed|signed|completed|retired|resigned|\w+ed)\b`,
+  String.raw`(?:^|\b(?:i|we|my \w+|our \w+|they|he|she)\s+(?:just\s+|finally\s+|recently\s+|already\s+|only\s+)?)(?:got promoted|${[...IRREGULAR_PAST].join('|')}|started|finished|moved|switched|visited|joined|graduated|married|hired|fired|launched|shipped|released|returned|arrived|passed|failed|signed|completed|retired|resigned|(?!(?:need|feed|speed|seed|weed|bleed|breed|proceed|succeed|exceed|indeed|shed|bed|red|wed)\b)\w+ed)\b`,
   'i',
 );
 
@@ -74,7 +78,7 @@ const datedEnglish: Rule = {
     const plan = new RegExp(`\\b(?:${PLAN_VERBS_EN})\\b`, 'i').test(text.replace(time.expression, ' ')) || (PROGRESSIVE.test(text) && dayLong);
     const event = new RegExp(`\\b(?:${EVENT_VERBS_EN})\\b`, 'i').test(text);
     const noun = visit || new RegExp(`\\b(?:${EVENT_NOUNS_EN})\\b`, 'i').test(text);
-    const deadline = DEADLINE.test(text) && DELIVERABLES.test(text);
+    const deadline = DEADLINE.test(text) && (DELIVERABLES.test(text) || TO_DO.test(text));
     // A state plus a time ("I'm so tired today", "I'm useless after 4pm") is a mood, not a plan.
     const stateOnly = /\b(?:i['’]m|i am)\s+(?:so\s+|really\s+|very\s+|kinda\s+|pretty\s+)?(?!going|flying|leaving|heading|moving|meeting|taking|having|seeing|starting|visiting|presenting|travel|off|back|due|booked|scheduled)\w+(?:\s+\w+)?\s*$/i.test(text.replace(time.expression, '').trim());
     if (!(plan || event || noun || deadline) || (stateOnly && !noun)) return [];

@@ -9,6 +9,7 @@ import type { Draft } from './draft';
 import { capitalize, describeEnglish, describePhrase, headNoun, stripFillers, thirdPerson } from './english-summary';
 import { objectEntity, properNouns } from './entities';
 import { WORK_UNIT } from './lexicon';
+import { describeResolvedTime } from '../relative-time';
 
 const PRIORITY = { correction: 1, update: 2 } as const;
 
@@ -120,8 +121,9 @@ const correction: Rule = {
   },
 };
 
-// A capitalised run that stops before a date word ("Hangzhou next Wednesday" → "Hangzhou").
-const PLACE = String.raw`([A-Z][\p{L}'’.-]*(?:\s+(?!(?:Next|This|Last|On|In|By|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Tomorrow|Today|Tonight)\b)[A-Z][\p{L}'’.-]*)*)`;
+// A capitalised run that stops before a date word ("Hangzhou next Wednesday" → "Hangzhou"; the
+// rule is case-insensitive, so "porto end of april" stops at "end of" too).
+const PLACE = String.raw`([A-Z][\p{L}'’.-]*(?:\s+(?!(?:Next|This|Last|On|In|By|End|Beginning|Start|Middle|Early|Late|Mid|For|From|Around|Before|After|Until|Till|Soon|Asap|Later|Sometime|At|With|And|But|Because|So|Once|When|Over|During|Within|Right|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Tomorrow|Today|Tonight)\b)[A-Z][\p{L}'’.-]*)*)`;
 
 const move: Rule = {
   name: 'move',
@@ -149,7 +151,10 @@ const move: Rule = {
       draftFor(ctx, {
         type: 'semantic',
         kind: 'fact',
-        summary: future ? `${thing ? `Their ${thing} is moving` : 'Moving'} to ${to}${when}${from ? ` (from ${from})` : ''}` : settled,
+        // A move on a known day is where the user lives from then, as a new job is (dated-plans.ts):
+        // "Lives in porto (from 2026-04)" fills the home slot and answers "where am i based" once
+        // the day has come; the dated plan beside it expires with the day.
+        summary: future ? (time && !thing ? `Lives in ${to} (from ${describeResolvedTime(time, ctx.window.timeZone)})${from ? ` (moving from ${from})` : ''}` : `${thing ? `Their ${thing} is moving` : 'Moving'} to ${to}${when}${from ? ` (from ${from})` : ''}`) : settled,
         entities: [to, ...(from ? [from] : [])],
         time: future ? time : null,
         importance: 3,

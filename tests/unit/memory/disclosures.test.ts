@@ -543,4 +543,17 @@ describe('fragments that belong to the clause before, and days on the calendar',
     expect(found).toContain('friend aisha is terrified of flying');
     expect(found.filter((s) => s.startsWith('is terrified'))).toEqual([]);
   });
+
+  it('a holiday or a to-do with a deadline is a plan that ends with its day, not a fact that stays upcoming', () => {
+    for (const text of ['going to montreal for memorial day weekend', 'my grandson oliver is coming to stay over the easter holidays', 'need to renew my road tax before end of april', '过年要回老家看爸妈']) {
+      const found = items(text);
+      expect(found.map((i) => i.kind), text).toEqual(['plan']);
+      expect(found[0]?.valid_until, text).toBeTruthy();
+    }
+    // "need" is no past tense: the road tax is this April's, not last year's.
+    expect(items('need to renew my road tax before end of april')[0]?.summary).toContain('(2026-04)');
+    // A holiday every year is a habit.
+    expect(items('every christmas we go to my in-laws in cork').filter((i) => i.kind === 'plan')).toEqual([]);
+    expect(items('每年过年都回老家').filter((i) => i.kind === 'plan')).toEqual([]);
+  });
 });

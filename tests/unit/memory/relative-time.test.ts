@@ -161,3 +161,35 @@ describe('an ordinal weekday of a month', () => {
     expect(resolve(text, LONDON, new Date('2026-03-05T09:00:00Z'))?.start).toBe(start);
   });
 });
+
+describe('named holidays, computed for their year', () => {
+  it('moveable feasts: Easter by the computus, US Monday holidays and Thanksgiving by their weekday rules', () => {
+    expect(resolve('going to montreal for memorial day weekend', NEW_YORK)).toMatchObject({ start: '2026-05-23 00:00', end: '2026-05-26 00:00' });
+    expect(resolve('bbq at my brothers on labor day', NEW_YORK)).toMatchObject({ start: '2026-09-07 00:00', end: '2026-09-08 00:00' });
+    expect(resolve('hosting thanksgiving this year', NEW_YORK)).toMatchObject({ start: '2026-11-26 00:00', end: '2026-11-27 00:00' });
+    // Easter 2026 is 5 April: the weekend is Good Friday to Easter Monday, the school holidays a week more.
+    expect(resolve('off to the coast for easter', LONDON)).toMatchObject({ start: '2026-04-03 00:00', end: '2026-04-07 00:00' });
+    expect(resolve('grandson is staying over the easter holidays', LONDON)).toMatchObject({ start: '2026-04-03 00:00', end: '2026-04-14 00:00' });
+  });
+
+  it('fixed days, the next one that has not ended, or the one before after "last"', () => {
+    expect(resolve('home for christmas', LONDON)).toMatchObject({ start: '2026-12-25 00:00', end: '2026-12-26 00:00' });
+    expect(resolve('halloween party at work', LONDON)).toMatchObject({ start: '2026-10-31 00:00' });
+    expect(resolve('valentines dinner', LONDON, new Date('2026-02-20T10:00:00Z'))).toMatchObject({ start: '2027-02-14 00:00' });
+    expect(resolve('we went skiing last christmas', LONDON)).toMatchObject({ start: '2025-12-25 00:00' });
+  });
+
+  it('Chinese festivals on the Chinese calendar', () => {
+    // Spring Festival 2026 is 17 February; the holiday runs from New Year's Eve for eight days.
+    const january = new Date('2026-01-10T02:00:00Z');
+    expect(resolve('过年回老家', SHANGHAI, january)).toMatchObject({ start: '2026-02-16 00:00', end: '2026-02-24 00:00' });
+    expect(resolve('除夕在奶奶家吃年夜饭', SHANGHAI, january)).toMatchObject({ start: '2026-02-16 00:00', end: '2026-02-17 00:00' });
+    expect(resolve('中秋回家吃饭')).toMatchObject({ start: '2026-09-25 00:00', end: '2026-09-26 00:00' });
+    expect(resolve('端午节去看龙舟')).toMatchObject({ start: '2026-06-19 00:00' });
+    expect(resolve('chinese new year dinner at my aunts', LONDON, january)).toMatchObject({ start: '2026-02-17 00:00' });
+  });
+
+  it('a deadline at the end of a month is that month', () => {
+    expect(resolve('need to renew the road tax before the end of april', LONDON)).toMatchObject({ start: '2026-04-01 00:00', end: '2026-05-01 00:00' });
+  });
+});

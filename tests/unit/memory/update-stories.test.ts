@@ -77,11 +77,21 @@ describe('switches and moves', () => {
   it('"Moving from A to B next Wednesday" yields an episodic plan and a semantic new state (SPEC §2)', () => {
     const items = extractWithRules(said('Moving from Shanghai to Hangzhou next Wednesday'));
     expect(items.map((i) => [i.type, i.kind, i.summary])).toEqual([
-      ['semantic', 'fact', 'Moving to Hangzhou on 2026-03-11 (from Shanghai)'],
+      // Where the user lives from that day, as a new job is: it fills the home slot.
+      ['semantic', 'fact', 'Lives in Hangzhou (from 2026-03-11) (moving from Shanghai)'],
       ['episodic', 'plan', 'Moving from Shanghai to Hangzhou next Wednesday (2026-03-11)'],
     ]);
     expect(items[1]?.valid_until).toBe('2026-03-12T00:00:00.000Z');
     expect(items.every((i) => i.entities.includes('Hangzhou'))).toBe(true);
+  });
+
+  it('the place ends before a date said as "end of april", lowercase and all', () => {
+    const items = extractWithRules(said("ok its official, we're moving to porto end of april"));
+    expect(items.map((i) => [i.kind, i.summary])).toEqual([
+      ['fact', 'Lives in porto (from 2026-04)'],
+      ['plan', 'Moving to porto end of april (2026-04)'],
+    ]);
+    expect(items.every((i) => i.entities.includes('porto'))).toBe(true);
   });
 
   it('下周三从上海搬到杭州 does the same in Chinese', () => {
