@@ -15,8 +15,10 @@ const GROUPS: readonly ConceptGroup[] = [
       'fish', 'meat', 'seafood', 'vegetarian', 'vegan', 'chicken', 'beef', 'pork', 'pizza',
       'pasta', 'rice', 'noodle', 'spicy', 'sugar', 'dessert', 'fruit', 'vegetable', 'hungry', 'reflux',
       'sweet', 'sweets', 'cake', 'baking', 'bbq', 'barbecue', 'snacks', 'diabetic', 'diabetes', 'gout', 'celiac', 'coeliac',
+      // Conditions that decide what someone can eat: a cooking question needs them.
+      'stomach', 'ulcer', 'gastritis', 'ibs', 'cholesterol', 'hypertension',
     ],
-    zh: ['吃', '饭', '菜', '食', '餐', '做饭', '烹饪', '菜谱', '食谱', '饮食', '花生', '坚果', '海鲜', '鸡蛋', '牛奶', '乳糖', '素食', '辣', '肉', '面条', '甜', '烤', '蛋糕', '甜点', '零食', '外卖', '虾', '蟹', '鱼', '奶', '撸串', '烧烤', '火锅', '糖尿病', '痛风'],
+    zh: ['吃', '饭', '菜', '食', '餐', '做饭', '烹饪', '菜谱', '食谱', '饮食', '花生', '坚果', '海鲜', '鸡蛋', '牛奶', '乳糖', '素食', '辣', '肉', '面条', '甜', '烤', '蛋糕', '甜点', '零食', '外卖', '虾', '蟹', '鱼', '奶', '撸串', '烧烤', '火锅', '糖尿病', '痛风', '胃', '血压', '血糖', '尿酸', '胆固醇'],
   },
   {
     id: 'allergy',

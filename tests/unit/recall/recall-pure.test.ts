@@ -144,6 +144,16 @@ describe('selection and budget (SPEC §5.2–5.4)', () => {
     const allergy = candidate({ summary: 'Allergic to peanuts', kind: 'constraint', sensitive: true, importance: 4 }, 0.1, ['core']);
     expect(selectMemories([allergy], [], undefined, 'What should I cook tonight?').decisions[0]?.outcome).toBe('injected');
     expect(selectMemories([allergy], [], undefined, 'Suggest a movie for tonight').decisions[0]?.outcome).toBe('filtered');
+    // A condition that decides what the user can eat is what a cooking question needs, in both languages.
+    for (const [summary, question] of [
+      ['有胃溃疡', '周末在家做饭，我这边有啥要注意的'],
+      ['血压高', '晚饭做点啥好 给我推荐个菜'],
+      ['Has a stomach ulcer', 'what should i make for dinner'],
+    ] as const) {
+      const condition = () => candidate({ summary, sensitive: true }, 0.1, ['fulltext']);
+      expect(selectMemories([condition()], [], undefined, question).decisions[0]?.outcome, summary).toBe('injected');
+      expect(selectMemories([condition()], [], undefined, '推荐部电影 / suggest a movie').decisions[0]?.outcome, summary).toBe('filtered');
+    }
   });
 
   it('a time of the week is no topic, unless the question asks what is planned', () => {
