@@ -27,8 +27,8 @@ const GROUPS: readonly ConceptGroup[] = [
   },
   {
     id: 'drink',
-    en: ['drink', 'coffee', 'tea', 'beverage', 'alcohol', 'wine', 'beer', 'juice', 'caffeine', 'latte', 'water', 'soda', 'cola', 'coke', 'espresso', 'cappuccino', 'cortado', 'americano', 'matcha', 'kombucha', 'smoothie'],
-    zh: ['喝', '咖啡', '茶', '酒', '饮料', '果汁', '美式', '拿铁', '可乐', '奶茶'],
+    en: ['drink', 'coffee', 'tea', 'beverage', 'alcohol', 'wine', 'beer', 'juice', 'caffeine', 'latte', 'water', 'soda', 'cola', 'coke', 'espresso', 'cappuccino', 'cortado', 'americano', 'matcha', 'kombucha', 'smoothie', 'chai', 'cocoa', 'rooibos', 'yerba', 'decaf', 'chamomile', 'oolong', 'lemonade', 'milkshake', 'boba', 'cider', 'whisky', 'whiskey', 'vodka', 'gin', 'rum', 'sake', 'soju'],
+    zh: ['喝', '咖啡', '茶', '酒', '饮料', '果汁', '美式', '拿铁', '可乐', '奶茶', '豆浆', '气泡水', '苏打水', '红牛', '椰子水'],
   },
   {
     id: 'work',
@@ -57,8 +57,12 @@ const GROUPS: readonly ConceptGroup[] = [
   },
   {
     id: 'exercise',
-    en: ['exercise', 'workout', 'gym', 'run', 'running', 'sport', 'yoga', 'swim', 'fitness', 'hike', 'badminton', 'basketball', 'football', 'soccer', 'tennis', 'cycling', 'climbing'],
-    zh: ['运动', '健身', '跑步', '游泳', '锻炼', '瑜伽', '羽毛球', '篮球', '足球', '网球', '乒乓', '骑车', '爬山', '徒步', '攀岩'],
+    en: [
+      'exercise', 'workout', 'gym', 'run', 'running', 'sport', 'yoga', 'swim', 'fitness', 'fit', 'hike', 'badminton', 'basketball', 'football', 'soccer', 'tennis', 'cycling', 'climbing',
+      // How else people keep fit ("doing lengths at the pool", "pilates twice a week", "5am crossfit").
+      'pilates', 'boxing', 'crossfit', 'bouldering', 'rowing', 'jog', 'jogging', 'lifting', 'weights', 'netball', 'rugby', 'volleyball', 'golf', 'hockey', 'skating', 'skiing', 'surfing', 'dancing', 'zumba', 'karate', 'judo', 'taekwondo', 'marathon', 'triathlon', 'spin', 'skipping', 'lengths',
+    ],
+    zh: ['运动', '健身', '跑步', '游泳', '锻炼', '瑜伽', '羽毛球', '篮球', '足球', '网球', '乒乓', '骑车', '爬山', '徒步', '攀岩', '跳绳', '快走', '健走', '普拉提', '拳击', '滑雪', '冲浪', '跳舞', '舞蹈', '高尔夫', '排球', '太极', '广场舞', '骑行', '撸铁', '举铁', '马拉松'],
   },
   {
     // Joints and injuries: what an exercise or outing question needs to know ("膝盖不太好" for 爬山).
