@@ -174,8 +174,10 @@ function withPersonZh(clause: Segment, person: string | null): Segment {
 // "室友 Ollie 是英国人，吃素的": a clause with no subject that says what someone is, eats or likes,
 // right after a clause about one of the user's people, is about that person too.
 // "Daniel的妈妈是马来西亚人 住在槟城", "老公的爸爸…": someone's relation is someone else too.
-const THEIR_CLAUSE_ZH = new RegExp(`^((?:我的?|[A-Za-z][\\w'’-]*\\s*的|[\\u4e00-\\u9fff]{1,3}的)?(?:${RELATION_ZH})(?:\\s*[A-Za-z][\\w'’-]*\\s*)?)(?=是|在|住|也|很|特别|不|喜欢|对)`);
-const THEIR_PREDICATE_ZH = /^(?:也|还|一直|从来)?(?:住(?:在)?[\u4e00-\u9fffA-Za-z]{2,12}|吃素|不吃|不喝|不能吃|不能喝|对.{1,8}过敏|过敏|喜欢|讨厌|特别怕|怕|是[\u4e00-\u9fff]{1,6}人|在[\u4e00-\u9fffA-Za-z ]{2,12}(?:上班|工作|读书|上学))/;
+// "我家猫叫年糕 是只英短", "男朋友阿杰是重庆人 无辣不欢": what kind of animal or person they are, and a
+// liking said as an idiom, belong to them too.
+const THEIR_CLAUSE_ZH = new RegExp(`^((?:我(?:的|家)?|[A-Za-z][\\w'’-]*\\s*的|[\\u4e00-\\u9fff]{1,3}的)?(?:${RELATION_ZH})(?:\\s*[A-Za-z][\\w'’-]*\\s*|(?:阿|小)[\\u4e00-\\u9fff])?)(?=是|在|住|也|很|特别|不|喜欢|对|叫)`);
+const THEIR_PREDICATE_ZH = /^(?:也|还|一直|从来)?(?:住(?:在)?[\u4e00-\u9fffA-Za-z]{2,12}|吃素|不吃|不喝|不能吃|不能喝|对.{1,8}过敏|过敏|喜欢|讨厌|特别怕|怕|是[\u4e00-\u9fff]{1,6}人|是(?:只|个|一只|一个|条|一条|位|一位)[\u4e00-\u9fffA-Za-z]{1,8}|无.不欢|在[\u4e00-\u9fffA-Za-z ]{2,12}(?:上班|工作|读书|上学))/;
 
 function withTheirSubjectZh(clause: Segment, previous: Segment | undefined): Segment {
   const subject = previous ? THEIR_CLAUSE_ZH.exec(previous.text)?.[1]?.trim() : undefined;
@@ -362,8 +364,10 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
       // Code-switching: "btw 我bf Marcus 是Kiwi" has more Latin words than characters but is a
       // Chinese clause of a Chinese sentence ("trying to cut 到 70kg" stays English).
       const chinese = isMostlyChinese(raw.text) || (sentenceChinese && /[我他她]/.test(raw.text));
-      const dropped = chinese ? withDroppedWoZh(raw, clauses[index - 1]) : null;
-      const carried = dropped ?? withCarriedSubject(chinese ? raw : withThingNamedBefore(withDiagnosisSaidAsMine(raw), clauses[index - 1]), clauses[index - 1], chinese);
+      // "我家猫叫年糕，是只英短": the cat's, before a dropped 我 could make it the user's.
+      const theirs = chinese ? withTheirSubjectZh(raw, clauses[index - 1]) : raw;
+      const dropped = chinese && theirs === raw ? withDroppedWoZh(raw, clauses[index - 1]) : null;
+      const carried = theirs !== raw ? theirs : dropped ?? withCarriedSubject(chinese ? raw : withThingNamedBefore(withDiagnosisSaidAsMine(raw), clauses[index - 1]), clauses[index - 1], chinese);
       // Naming who "he" is (or whose news it is) is not borrowing the previous clause's subject.
       const clause = chinese ? withPlaceZh(withTheirSubjectZh(withPersonZh(carried, personZh), clauses[index - 1]), clauses.slice(0, index)) : withDietTakenUpSaidAsIs(withTitledJobSaidAsWork(withNamedPerson(withNameIs(carried, people), person)));
       if (chinese) personZh = RELATION_MENTION_ZH.exec(raw.text)?.[1] ?? personZh;

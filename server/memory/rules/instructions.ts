@@ -18,6 +18,8 @@ const IMPERATIVE_EN = new RegExp(
   `^(?:(?:please|pls|and|also|oh|ok(?:ay)?|so|just|kindly)[\\s,]+)*(?:(?:always|never|don['’]?t|do not|stop|please|try to|make sure to|remember to)\\s+)*(?:${RULE_VERBS_EN})\\b`,
   'i',
 );
+// "pls always group my grocery lists by aisle": asked, and said to last, any verb is an instruction.
+const ASKED_ALWAYS_EN = /^(?:(?:and|also|oh|so|ok(?:ay)?|btw)[\s,]+)*(?:please|pls|plz|kindly)\s+(?:always|never)\s+[a-z]{3,}/i;
 // "I'd like you to…", and asked politely: "might I ask you to always…", "I'd appreciate it if you would…".
 const WANT_YOU_TO = /\b(?:i(?:['’]d like| would like| want| need)|(?:might|may|can|could) i ask|i(?:['’]d| would) ask)\s+you\s+to\s+(.+?)\??$|\bi(?:['’]d| would) (?:appreciate it|be grateful|prefer it) if you(?: would| could)?\s+(.+?)\??$/i;
 
@@ -34,7 +36,7 @@ export function ruleSummaryEnglish(instruction: string): string | null {
     .replace(/\bme\b/gi, 'the user')
     .replace(/\bmy\b/gi, "the user's")
     .replace(/\bmine\b/gi, "the user's")
-    .replace(/\b[Ii]['’]m\b/g, 'the user is')
+    .replace(/\b[Ii]['’]?m\b/g, 'the user is')
     // "when i ask for recipes": the user asks.
     .replace(/\b[Ii]\s+(ask|want|need|say|write|send|mention|talk)\b/g, 'the user $1s')
     .replace(/\bI\b|(?<=\s)i(?=\s)/g, 'the user')
@@ -42,6 +44,8 @@ export function ruleSummaryEnglish(instruction: string): string | null {
     .replace(/\bin in\b/gi, 'in')
     .replace(/\byour\b/gi, 'the')
     .replace(/\byou\b/gi, 'the assistant')
+    // "when you write for me" → "when the assistant writes for the user".
+    .replace(/\b(when(?:ever)?|if|before|after) the assistant (write|tell|give|suggest|answer|reply|explain|send|recommend|make|plan|draft|list)\b/gi, '$1 the assistant $2s')
     .replace(/\s+/g, ' ')
     .trim();
   if (core === '') return null;
@@ -64,7 +68,7 @@ const englishRule: Rule = {
     const text = ctx.clause.text;
     const wanted = WANT_YOU_TO.exec(text);
     const polite = isPersistentRequest(text) ? text.replace(/^.*?\b(?:can|could|would|will) (?:you|u)\s+(?:(?:please|pls|plz)\s+)?/i, '').replace(/\?+\s*$/, '') : null;
-    const instruction = wanted ? (wanted[1] ?? wanted[2] ?? '') : (polite ?? (IMPERATIVE_EN.test(text) ? text : null));
+    const instruction = wanted ? (wanted[1] ?? wanted[2] ?? '') : (polite ?? (IMPERATIVE_EN.test(text) || ASKED_ALWAYS_EN.test(text.trim()) ? text : null));
     if (instruction === null || !PERSISTENT_RULE_EN.test(text)) return [];
     const summary = ruleSummaryEnglish(instruction);
     if (!summary) return [];

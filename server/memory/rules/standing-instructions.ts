@@ -12,14 +12,15 @@ import { ruleSummaryEnglish } from './instructions';
 
 const PRIORITY = 3;
 
-const LEAD_EN = /^(?:(?:also|and|oh|btw|ok(?:ay)?|so|but|plus|one more thing|and also|abeg|yes please|yeah)[\s,:]+)*/i;
+// "ok cool and can you keep things practical", "and in general pls keep stuff short": what leads in.
+const LEAD_EN = /^(?:(?:also|and|oh|btw|ok(?:ay)?|so|but|plus|one more thing|and also|abeg|yes please|yeah|cool|great|perfect|nice|thanks|ty|in general|generally)[\s,:]+)*/i;
 const ASK_EN = /^(?:(?:pls|please|plz|can you|could you|would you|can u|could u|kindly)\s+)*(?:(?:always|never|just|only)\s+)?/i;
 const VERB_EN = /^(?:start (?:answering|replying|responding|using|writing|talking|speaking|giving|putting|adding|including|keeping|spelling|measuring|quoting)|use|keep|answer|reply|respond|explain|stick to|no|not use|avoid|skip|stop using|stop|don['’]?t|dont|do not|never|spell|talk to me in|talk to me|talk|write to me|speak|be|quote|show)\b/i;
 // "give me metric units" lasts; "write a short poem about autumn" is the task itself.
 const TASK_VERB_EN = /^(?:give|write|show|put|include|add|format|list|start|lead with|make)\b/i;
 const ABOUT_ANSWERS_EN = /\b(?:answers?|replies|reply|responses?|explanations?|units|measurements|temperatures?|distances?|prices|costs|amounts)\b/i;
 const STYLE_EN =
-  /\b(?:celsius|fahrenheit|metric|imperial|units?|kilomet(?:er|re)s?|km|miles|kgs?|lbs|pounds|emojis?|british|american|spelling|english|spanish|french|german|chinese|japanese|language|short|shorter|brief|concise|detailed|bullet(?:s| points)?|markdown|tables?|headings?|jargon|formal|casual|tone|exclamation|sources|citations|examples?|comments|answers?|replies|reply|responses?|explanations?|lines? max|words max|metaphors?|analogies|summaries|summary|tl;?dr|conclusion first|24[- ]hour|am\/pm|abbreviations?|acronyms?|plain(?:ly| english| language| words)|simple (?:words|terms|language)|disclaimers?|caveats?|warnings?|pleasantries|small talk|fluff|waffle|filler|intros?|preambles?|like a friend|prices?|currency|dollars|euros|naira|rupees|yen|yuan|rmb|pesos|francs|in (?:gbp|usd|eur|sgd|aud|cad|inr|ngn))\b/i;
+  /\b(?:step[- ]by[- ]step|numbered|lists?|practical|celsius|fahrenheit|metric|imperial|units?|kilomet(?:er|re)s?|km|miles|kgs?|lbs|pounds|emojis?|british|american|spelling|english|spanish|french|german|chinese|japanese|language|short|shorter|brief|concise|detailed|bullet(?:s| points)?|markdown|tables?|headings?|jargon|formal|casual|tone|exclamation|sources|citations|examples?|comments|answers?|replies|reply|responses?|explanations?|lines? max|words max|metaphors?|analogies|summaries|summary|tl;?dr|conclusion first|24[- ]hour|am\/pm|abbreviations?|acronyms?|plain(?:ly| english| language| words)|simple (?:words|terms|language)|disclaimers?|caveats?|warnings?|pleasantries|small talk|fluff|waffle|filler|intros?|preambles?|like a friend|prices?|currency|dollars|euros|naira|rupees|yen|yuan|rmb|pesos|francs|in (?:gbp|usd|eur|sgd|aud|cad|inr|ngn))\b/i;
 // The current task: "make it shorter", "use this one", "keep the second paragraph".
 const THIS_TASK_EN = /\b(?:it|this|that|these|those|the (?:first|second|third|last|above|following)|the (?:draft|email|letter|essay|text|paragraph|sentence|code|list|post|message|note|caption))\b/i;
 // "when you suggest study schedules keep everything after 10am": a condition on the answers.
@@ -34,8 +35,9 @@ const ASKED_VERB_EN = /^(?:(?:pls|please|always|just|only)\s+)?(?:give me|use|do
 const STOP_OFFERING_EN = /^(?:(?:pls|please|plz|and|also|so)\s+)*(?:stop|quit|no more|don['’]?t keep|dont keep|never)\s+(?:suggesting|recommending|mentioning|bringing up|offering|proposing|pushing)\b\s+\w+/i;
 // "keep it short pls, i read these on my break": no draft to shorten, a reason about the user's
 // day, so it is how every answer should be.
-const KEEP_IT_EN = /^(?:(?:pls|please|plz|and|also|so)\s+)*keep (?:it|them|things|everything)\s+(?:(?:really|super|nice and|very)\s+)?(?:short|brief|concise|simple|casual|light|quick|tight|to the point|under \d+ \w+)\b/i;
-const HABIT_REASON_EN = /\b(?:i|im|i['’]m)\s+(?:\w+\s+)?(?:read|reading|check|checking|use|using|am|on my|busy|always|usually|mostly|only)\b|\bon my (?:break|phone|commute|lunch)\b/i;
+const KEEP_IT_EN = /^(?:(?:pls|please|plz|and|also|so)\s+)*keep (?:it|them|things|everything|stuff)\s+(?:(?:really|super|nice and|very)\s+)?(?:short|brief|concise|simple|casual|light|quick|tight|to the point|under \d+ \w+)\b/i;
+// …or a dislike of long ones: "keep it short, i hate long replies".
+const HABIT_REASON_EN = /\b(?:i|im|i['’]m)\s+(?:\w+\s+)?(?:read|reading|check|checking|use|using|am|on my|busy|always|usually|mostly|only)\b|\bon my (?:break|phone|commute|lunch)\b|\b(?:hate|can['’]?t stand|don['’]?t (?:like|read)|dont (?:like|read)|not a fan of|never read)\s+(?:\w+\s+)?(?:long|wordy|lengthy|walls? of text|essays)\b/i;
 
 // "so dont suggest anything before 3pm": a reason just given makes the request a standing one.
 const CONSEQUENCE_EN = /^so\s+(?:please\s+|pls\s+)?(?:don['’]?t|dont|do not|never|no|avoid|stop)\s+\w+/i;

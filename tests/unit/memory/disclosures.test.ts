@@ -93,6 +93,18 @@ describe('extract generously', () => {
     expect(items('Write a short poem about autumn in Kyoto.')).toEqual([]);
   });
 
+  it('hears a standing instruction after the task it came with: a dislike of long answers, "in general", "pls always"', () => {
+    const rules = (text: string) => items(text).filter((i) => i.type === 'procedural').map((i) => i.summary);
+    expect(rules("oh and dan's allergic to cashews so none of those creamy cashew sauces pls. and keep it short, i hate long replies")).toEqual(['Keep answers short']);
+    expect(rules('make it less polite tbh. and in general pls keep stuff short when u write for me')).toHaveLength(1);
+    expect(rules('need a grocery list for the week, and pls always group my grocery lists by aisle, saves me so much time')).toEqual(["Always group the user's grocery lists by aisle"]);
+    expect(rules('ok cool and can you keep things super practical like step by step lists cause im reading one handed at 3am')).toHaveLength(1);
+    expect(rules('pls never assume im free on sundays')).toEqual(['Never assume the user is free on sundays']);
+    // The task at hand stays a task: a list asked for now, "keep it short" with a reason about now.
+    expect(rules('can you make a list of 5 dinner ideas')).toEqual([]);
+    expect(rules('keep it short, i have to go')).toEqual([]);
+  });
+
   it('hears a standing instruction asked as a polite question, and keeps a quoted sign-off whole', () => {
     const rules = items("That is very nice. Might I ask you to always finish my letters with 'Warm regards, Margaret'? I find 'Cheers' too casual.").filter((i) => i.type === 'procedural');
     expect(rules.map((r) => [r.summary, r.status])).toEqual([["Always finish the user's letters with 'Warm regards, Margaret'", 'active']]);
@@ -502,6 +514,15 @@ describe("session 16: people named by what they are, requests for every answer, 
   it("Chinese: what a person named in the clause before eats or is; a monthly habit with no verb of its own", () => {
     expect(summaries('我同事 Wes 是澳洲人，不吃猪肉').some((s) => s.includes('wes') && s.includes('不吃猪肉'))).toBe(true);
     expect(summaries('每个月定投标普500 两千块')).toEqual(['每个月定投标普500']);
+    // What kind of animal a pet is, and a liking said as an idiom, after a space typed as a comma;
+    // a nickname (阿杰, 小敏) after the relation word is the same person.
+    expect(summaries('我家猫叫年糕 是只英短 最近掉毛掉得超厉害')).toContain('我家猫是只英短');
+    expect(summaries('男朋友阿杰是重庆人 无辣不欢')).toContain('男朋友阿杰无辣不欢');
+    expect(summaries('室友小敏是重庆人，无辣不欢')).toContain('室友小敏无辣不欢');
+    // The user's own dislike beside it stays the user's, and the idiom is not made the user's.
+    const found = summaries('我不吃辣 但是男朋友阿杰是重庆人 无辣不欢');
+    expect(found).toContain('不吃辣');
+    expect(found.filter((s) => s.includes('无辣不欢') && !s.includes('阿杰'))).toEqual([]);
   });
 });
 
