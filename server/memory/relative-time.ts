@@ -282,6 +282,31 @@ const DAY_RULES: DayRule[] = [
     },
   },
   {
+    // "the weekend of the 28th" is the weekend around that day (a Friday starts it), "the weekend
+    // after next" the one a week after next weekend; "the weekend" alone must not take these.
+    pattern: new RegExp(
+      String.raw`\b(?:the\s+)?weekend\s+(?:after\s+next|of\s+(?:the\s+)?(?:(\d{1,2})(?:st|nd|rd|th)?(?:\s+(?:of\s+)?(${MONTH_NAME}))?|(${MONTH_NAME})\s+(\d{1,2})(?:st|nd|rd|th)?)(?!\s*(?:[:.]\d|am\b|pm\b)))\b`,
+      'i',
+    ),
+    resolve: (m, today, _at, options) => {
+      if (!m[1] && !m[4]) return { from: weekdayInWeek(today, 2, 6), days: 2 };
+      const day = Number(m[1] ?? m[4]);
+      const monthName = m[2] ?? m[3];
+      let date: LocalDate | null;
+      if (monthName) date = datedDay(today, monthIndex(monthName), day, options)?.from ?? null;
+      else {
+        // A day of the month alone: this month's if it has not passed, else next month's.
+        const month = day >= today.day || options.prefer === 'past' ? { year: today.year, month: today.month, day: 1 } : addMonths({ year: today.year, month: today.month, day: 1 }, 1);
+        date = day <= daysInMonth(month.year, month.month) ? { ...month, day } : null;
+      }
+      if (!date) return null;
+      const weekday = weekdayOfDate(date);
+      if (weekday === 7) return { from: addDays(date, -1), days: 2 };
+      if (weekday === 5 || weekday === 6) return { from: date, days: weekday === 5 ? 3 : 2 };
+      return { from: addDays(date, 6 - weekday), days: 2 };
+    },
+  },
+  {
     // Plural weekdays ("on Mondays") are habits, not dates, so the weekday must not end in "s";
     // nor are "on a Sunday", "every Thursday afternoon" or "Sunday mornings".
     pattern: new RegExp(

@@ -14,7 +14,7 @@ import type { Draft, MemoryType } from './draft';
 import { IRREGULAR_PAST } from './english-summary';
 import { chinesePlaces, latinTerms, properNouns } from './entities';
 import type { MemoryKind } from '../extraction-schema';
-import { BOOKED_AHEAD_EN, IMMINENT_ZH, MOODS_EN, RELATION_EN, RELATION_ZH } from './lexicon';
+import { BOOKED_AHEAD_EN, FREQUENCY_EN, FREQUENCY_ZH, IMMINENT_ZH, MOODS_EN, RELATION_EN, RELATION_ZH } from './lexicon';
 import { knownPeople, namedSubject, namesInSpeech } from './people';
 
 /** Lowest priority: a specific rule's reading of the same words always wins. */
@@ -262,7 +262,8 @@ function englishDisclosure(ctx: RuleContext): Draft[] {
   const booked = BOOKED_AHEAD_EN.test(text);
   // "dev hurt his back": the name stands where PAST_EN expects "we".
   const past = (PAST_EN.test(spoken) || (named !== null && PAST_EN.test(`we ${text.slice(named.length).trimStart()}`))) && !booked;
-  const time = ctx.resolveTime(stated, past ? 'past' : 'future');
+  // "lila started swim lessons, saturdays at 9am": a time that recurs is a habit's, not a date.
+  const time = FREQUENCY_EN.test(stated) ? null : ctx.resolveTime(stated, past ? 'past' : 'future');
   const { type, kind } = booked && time ? { type: 'episodic' as const, kind: 'plan' as const } : classify(spoken, false, relation !== null || theirs || named !== null, time !== null, past);
   const isPlan = kind === 'plan' && time !== null && time.start.getTime() > ctx.message.createdAt.getTime() - 86_400_000;
   return [
@@ -310,7 +311,7 @@ function chineseDisclosureOf(ctx: RuleContext, raw: string, stated: string): Dra
   const summary = ctx.describe(text)?.replace(/^家(?=[\u4e00-\u9fff]{2})/, '') ?? null;
   if (!summary) return [];
   const past = PAST_ZH.test(text) && !IMMINENT_ZH.test(text);
-  const time = ctx.resolveTime(text, past ? 'past' : 'future');
+  const time = FREQUENCY_ZH.test(text) ? null : ctx.resolveTime(text, past ? 'past' : 'future');
   const { type, kind } = classify(text, true, relation !== null || nickname, time !== null, past);
   const isPlan = kind === 'plan' && time !== null;
   return [

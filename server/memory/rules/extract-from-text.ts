@@ -206,7 +206,21 @@ function personOpening(text: string, people: ReadonlySet<string>): string | null
     return name && people.has(name.toLowerCase()) && namesInSpeech(relation[0] + ' ' + name).length > 0 ? `${relation[1]} ${name}` : relation[1];
   }
   const opening = text.replace(/^(?:(?:also|and|but|oh|plus|so|btw|ok)[\s,]+)*/i, '');
-  return namedSubject(opening, people);
+  // "ciarán's mam is coming for sunday dinner too, she doesnt eat pork": someone's relation.
+  const theirs = POSSESSIVE_RELATION.exec(opening)?.[1];
+  return theirs ?? namedSubject(opening, people);
+}
+
+const POSSESSIVE_RELATION = new RegExp(String.raw`^((?!(?:my|our|your|his|her|their))[\p{L}'’-]{2,20}['’]s\s+(?:${RELATION_EN}))`, 'iu');
+
+// "Priya (my gf) is vegan", "Tom (my flatmate) hates cilantro": the bracket says whose fact it is,
+// as "my gf priya is vegan" would.
+const RELATION_IN_BRACKETS = new RegExp(String.raw`^([\p{L}'’-]+)\s*\(\s*(?:my|our)\s+(${RELATION_EN})\s*\)\s*`, 'iu');
+
+function withRelationInBrackets(clause: Segment): Segment {
+  const match = RELATION_IN_BRACKETS.exec(clause.text);
+  if (!match?.[1] || !match[2]) return clause;
+  return { ...clause, text: `my ${match[2]} ${match[1]} ${clause.text.slice(match[0].length)}` };
 }
 
 // "mele's actually a midwife", "tomas's a chef now": a named person's 's before what they are is "is".
@@ -369,7 +383,7 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
       const dropped = chinese && theirs === raw ? withDroppedWoZh(raw, clauses[index - 1]) : null;
       const carried = theirs !== raw ? theirs : dropped ?? withCarriedSubject(chinese ? raw : withThingNamedBefore(withDiagnosisSaidAsMine(raw), clauses[index - 1]), clauses[index - 1], chinese);
       // Naming who "he" is (or whose news it is) is not borrowing the previous clause's subject.
-      const clause = chinese ? withPlaceZh(withTheirSubjectZh(withPersonZh(carried, personZh), clauses[index - 1]), clauses.slice(0, index)) : withDietTakenUpSaidAsIs(withTitledJobSaidAsWork(withNamedPerson(withNameIs(carried, people), person)));
+      const clause = chinese ? withPlaceZh(withTheirSubjectZh(withPersonZh(carried, personZh), clauses[index - 1]), clauses.slice(0, index)) : withDietTakenUpSaidAsIs(withTitledJobSaidAsWork(withNamedPerson(withNameIs(withRelationInBrackets(carried), people), person)));
       if (chinese) personZh = RELATION_MENTION_ZH.exec(raw.text)?.[1] ?? personZh;
       if (!chinese) person = personOpening(clause.text, people) ?? introduced(clause.text) ?? mentionedInside(clause.text, people) ?? person;
       if (!chinese && CORRECTION_LEAD_EN.test(clause.text)) {

@@ -141,7 +141,7 @@ export const MOODS_EN =
 
 /** Venting and heat-of-the-moment language (SPEC §4.2: not a plan). */
 export const VENTING_EN =
-  /\b(?:so done|i'?m done with|fed up|sick of|sick and tired|ugh+|argh+|f+u+c+k+\w*|fml|wtf|damn it|screw (?:this|it|that)|hate my life|hate everything|i give up|kill me|(?:want|wanna|going) to (?:scream|die|cry|delete (?:it|everything)|throw (?:it|my)|burn (?:it|everything)|smash|punch|quit everything)|delete it all|burn it all|this is (?:so )?(?:stupid|ridiculous|killing me))\b/i;
+  /\b(?:so done|i'?m done with|fed up|sick of|sick and tired|ugh+|argh+|f+u+c+k+\w*|fml|wtf|damn it|screw (?:this|it|that)|hate my life|hate everything|i give up|kill me|(?:want|wanna|going) to (?:scream|die|cry|delete (?:it|everything)|throw (?:it|my)|burn (?:it|everything)|smash|punch|quit everything)|delete it all|burn it all|this is (?:so )?(?:stupid|ridiculous|killing me)|(?:is|are) killing (?:me|us)|driving me (?:crazy|insane|nuts|mad|up the wall)|losing my mind|at my wits'? end|can'?t take (?:it|this) any ?more|i swear (?:i'?m|im|i am) (?:going to|gonna|about to)|(?:want|wanna) to (?:walk (?:out|off)|run away|disappear)|and never come back)\b/i;
 export const VENTING_ZH = /累死了?|烦死了?|气死了?|崩溃|受够了|想死|真想|要疯了|无语|烦透了|太烦了|好烦|郁闷死|好累|太累了|唉|想裸辞|气炸|抓狂|心累|破防/;
 
 /**

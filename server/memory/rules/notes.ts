@@ -35,7 +35,7 @@ import {
 } from './disclosures';
 import type { Draft } from './draft';
 import { properNouns } from './entities';
-import { RELATION_EN, RELATION_ZH } from './lexicon';
+import { FREQUENCY_EN, FREQUENCY_ZH, RELATION_EN, RELATION_ZH } from './lexicon';
 
 /** Below every rule: a note is written only where nothing else read the same words. */
 export const NOTE_PRIORITY = 10;
@@ -124,7 +124,7 @@ export function noteFor(ctx: RuleContext): Draft | null {
     if (ASKS_OR_REACTS_ZH.test(text) || ONLY_NOW_ZH.test(text)) return null;
     if (contentCharsZh(text) < 5 || /[吗呢么][?？]?$/.test(text) || QUESTION_ZH.test(text) || VERDICT_ZH.test(text)) return null;
     const past = PAST_ZH.test(text);
-    const time = ctx.resolveTime(text, past ? 'past' : 'future');
+    const time = FREQUENCY_ZH.test(text) ? null : ctx.resolveTime(text, past ? 'past' : 'future');
     const { type, kind } = classify(text, true, SOMEONE_ZH.test(text), time !== null, past);
     return note(ctx, text, type, kind, time);
   }
@@ -139,7 +139,8 @@ export function noteFor(ctx: RuleContext): Draft | null {
   if (MOOD_WORD_EN.test(text) && words < 4) return null;
   if (words < 3 && !(words >= 2 && names.length > 0)) return null;
   const past = PAST_EN.test(text) || /^(?:[\w'’-]+\s+){1,4}?(?:was|were|went|got|had|did|came|ate|broke|moved|started|finished|ended)\b/i.test(text);
-  const time = ctx.resolveTime(text, past ? 'past' : 'future');
+  // A time that recurs ("saturdays at 9am") is a habit's, not a date (as in disclosures.ts).
+  const time = FREQUENCY_EN.test(text) ? null : ctx.resolveTime(text, past ? 'past' : 'future');
   const { type, kind } = classify(text, false, SOMEONE_EN.test(text), time !== null, past);
   return note(ctx, text.charAt(0).toUpperCase() + text.slice(1), type, kind, time, names);
 }

@@ -74,10 +74,11 @@ const MONTH_EN = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|
 const DAY_EN = String.raw`\d{1,2}(?:st|nd|rd|th)?`;
 const LONE_DATE_EN = new RegExp(String.raw`^(?:on\s+)?(?:(?:the\s+)?${DAY_EN}(?:\s+(?:of\s+)?${MONTH_EN})?|${MONTH_EN}\s+${DAY_EN}|(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:,?\s+(?:the\s+)?${DAY_EN}(?:\s+(?:of\s+)?${MONTH_EN})?)?)(?:\s+(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?[\s.!~]*$`, 'i');
 // "driving to denver for her sisters wedding, weekend of june 20", "signed up for a course at tafe,
-// tues and thurs nights": a stretch of time on its own is when the clause before it happens.
+// tues and thurs nights", "lila started swim lessons, saturdays at 9am": a stretch of time on its
+// own is when the clause before it happens.
 const WEEKDAY_EN = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?`;
 const LONE_WHEN_EN = new RegExp(
-  String.raw`^(?:(?:the\s+)?(?:weekend|week)\s+(?:of|after)\s+(?:the\s+)?(?:${DAY_EN}(?:\s+(?:of\s+)?${MONTH_EN})?|${MONTH_EN}\s+${DAY_EN})|(?:on\s+|every\s+)?${WEEKDAY_EN}(?:\s*(?:and|&|n|,)\s*${WEEKDAY_EN})+(?:\s+(?:nights?|mornings?|evenings?|afternoons?))?|(?:on\s+|every\s+)?${WEEKDAY_EN}\s+(?:nights?|mornings?|evenings?|afternoons?))[\s.!~]*$`,
+  String.raw`^(?:(?:the\s+)?(?:weekend|week)\s+(?:of|after)\s+(?:the\s+)?(?:${DAY_EN}(?:\s+(?:of\s+)?${MONTH_EN})?|${MONTH_EN}\s+${DAY_EN})|(?:on\s+|every\s+)?${WEEKDAY_EN}(?:\s*(?:and|&|n|,)\s*${WEEKDAY_EN})+(?:\s+(?:nights?|mornings?|evenings?|afternoons?))?|(?:on\s+|every\s+)?${WEEKDAY_EN}\s+(?:nights?|mornings?|evenings?|afternoons?)|(?:on\s+|every\s+)?${WEEKDAY_EN}(?:\s+(?:nights?|mornings?|evenings?|afternoons?))?\s+(?:at|from)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?(?:\s*(?:-|–|to|till|until)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?)[\s.!~]*$`,
   'i',
 );
 // "just sesame, makes my throat go itchy", "shellfish - gives me hives": a reaction with no subject

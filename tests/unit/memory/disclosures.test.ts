@@ -533,6 +533,10 @@ describe('fragments that belong to the clause before, and days on the calendar',
     const course = summaries('signed up for my builders licence course at tafe, tues and thurs nights');
     expect(course.filter((s) => s.includes('tafe') && s.includes('tues and thurs nights'))).toHaveLength(1);
     expect(course.filter((s) => !s.includes('tafe'))).toEqual([]);
+    // A weekday with a clock time recurs: it says when, and dates nothing.
+    const swim = items('ty. also lila started swim lessons, saturdays at 9am, so my weekend mornings are gone lol');
+    const lessons = swim.filter((i) => i.summary.toLowerCase().includes('swim lessons'));
+    expect(lessons.map((i) => i.summary)).toEqual(['Lila started swim lessons, saturdays at 9am']);
   });
 
   it('a reaction with no subject says what the short phrase before it does to the user', () => {
@@ -557,6 +561,11 @@ describe('fragments that belong to the clause before, and days on the calendar',
     }
     // Without a day it is no plan: "the plumber is coming" says nothing to keep.
     expect(items('the plumber is a nice guy').filter((i) => i.kind === 'plan')).toEqual([]);
+  });
+
+  it('a name with "(my gf)" after it is that person, not the user', () => {
+    expect(items('Priya (my gf) is vegan so ill prob do a separate pot for her').map((i) => [i.kind, i.summary])).toEqual([['relationship', 'Gf Priya is vegan so ill prob do a separate pot for her']]);
+    expect(summaries('Tom (my flatmate) hates cilantro')).toEqual(['flatmate tom hates cilantro']);
   });
 
   it('"she" next is the person named last inside the clause before, not the user', () => {

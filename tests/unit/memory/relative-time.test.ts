@@ -193,3 +193,16 @@ describe('named holidays, computed for their year', () => {
     expect(resolve('need to renew the road tax before the end of april', LONDON)).toMatchObject({ start: '2026-04-01 00:00', end: '2026-05-01 00:00' });
   });
 });
+
+describe('a weekend named by its day', () => {
+  it('"the weekend of the 28th" is the weekend around that day, not this one; "the weekend after next" two on', () => {
+    // LATE_THURSDAY_UTC is Thursday 5 March in London.
+    expect(resolve("i'll go down to whitstable the weekend of the 28th", LONDON)).toMatchObject({ start: '2026-03-28 00:00', end: '2026-03-30 00:00' });
+    expect(resolve('weekend of june 20', LONDON)).toMatchObject({ start: '2026-06-20 00:00', end: '2026-06-22 00:00' });
+    // A Friday starts the weekend; a day already gone this month is next month's.
+    expect(resolve('the weekend of the 3rd', LONDON)).toMatchObject({ start: '2026-04-03 00:00', end: '2026-04-06 00:00' });
+    expect(resolve('the weekend after next', LONDON)).toMatchObject({ start: '2026-03-21 00:00', end: '2026-03-23 00:00' });
+    expect(resolve('next weekend', LONDON)).toMatchObject({ start: '2026-03-14 00:00' });
+  });
+});
+

@@ -190,6 +190,9 @@ describe('selection and budget (SPEC §5.2–5.4)', () => {
     expect(sensitiveCategories('我去医院附近买拿铁都要换燕麦奶')).toEqual([]);
     expect(sensitiveCategories('下周要去医院复查')).toEqual(['health']);
     expect(sensitiveCategories('在医院住了一周')).toEqual(['health']);
+    // The things people take for a condition are health too.
+    expect(sensitiveCategories('Has to use their inhaler like 15 min before a race')).toEqual(['health']);
+    expect(sensitiveCategories('Started sertraline in march')).toEqual(['health']);
     // Adopting a pet is no family matter, whatever the breed; adopting a child or being adopted is.
     expect(sensitiveCategories('Adopted a staffy from the rspca')).toEqual([]);
     expect(sensitiveCategories('Adopted a retired racer called Tofte last weekend')).toEqual([]);
