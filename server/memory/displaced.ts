@@ -113,13 +113,15 @@ const DATING = String.raw`(?:new\s+)?(?:boyfriend|girlfriend|bf|gf|partner|fianc
 const MARRIED = String.raw`(?:husband|wife|hubby|wifey|spouse)\b|老公|老婆|丈夫|妻子|太太|爱人`;
 const ENDED_DATING = /^(?:is\s+|are\s+|now\s+|been\s+)*single\b|\b(?:broke up|split up|dumped|called it off|breakup)\b|单身|分手/i;
 const ENDED_MARRIAGE = /\b(?:divorced?|divorcing|separated)\b|离婚|分居/i;
+const A_PARTNER = new RegExp(`^(?:${DATING})`, 'i');
+const A_PARTNER_OR_SPOUSE = new RegExp(`^(?:${DATING}|${MARRIED})`, 'i');
 
 function partnerGone(newer: Displaceable, older: Displaceable): boolean {
   if (older.kind !== 'relationship' || newer.kind === 'relationship' || newer.kind === 'procedural' || aboutSomeoneElse(newer)) return false;
   const said = toSimplified(newer.summary);
   const was = toSimplified(older.summary);
-  if (ENDED_MARRIAGE.test(said)) return new RegExp(`^(?:${DATING}|${MARRIED})`, 'i').test(was);
-  return ENDED_DATING.test(said) && new RegExp(`^(?:${DATING})`, 'i').test(was);
+  if (ENDED_MARRIAGE.test(said)) return A_PARTNER_OR_SPOUSE.test(was);
+  return ENDED_DATING.test(said) && A_PARTNER.test(was);
 }
 
 function topicOf(memory: Displaceable): Set<string> {

@@ -7,15 +7,10 @@
  * carries (`Intl.DateTimeFormat` with `-u-ca-chinese`), so no table needs yearly updates.
  * Pure: relative-time.ts picks the year and turns the days into instants.
  */
-
-export interface HolidayDate {
-  year: number;
-  month: number; // 1-12
-  day: number;
-}
+import { addDays, nthWeekdayOfMonth, type LocalDate } from './calendar-dates';
 
 export interface HolidayPeriod {
-  from: HolidayDate;
+  from: LocalDate;
   days: number;
 }
 
@@ -23,17 +18,8 @@ export interface HolidayPeriod {
 export const HOLIDAY_PATTERN =
   /\b(easter|good friday|easter monday|memorial day|labou?r day|thanksgiving|christmas eve|christmas|xmas|new year'?s eve|nye|new year'?s day|halloween|valentine'?s(?: day)?|st\.? patrick'?s(?: day)?|paddy'?s day|(?:the\s+)?(?:4th|fourth) of july|independence day|boxing day|bonfire night|(?:chinese|lunar) new year|cny|mid-autumn(?: festival)?|dragon boat(?: festival)?)(?:\s+(weekend|holidays?|hols|break|vacation|day))?\b|(春节|过年|大年三十|除夕|元宵节?|端午节?|中秋节?|七夕|重阳节?|清明节?)(假期|小长假|长假|连休)?/i;
 
-const dayNumber = (d: HolidayDate) => Date.UTC(d.year, d.month - 1, d.day) / 86_400_000;
-const fromDayNumber = (n: number): HolidayDate => {
-  const date = new Date(n * 86_400_000);
-  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
-};
-const shift = (d: HolidayDate, days: number) => fromDayNumber(dayNumber(d) + days);
-// 1 = Monday … 7 = Sunday.
-const weekday = (d: HolidayDate) => ((new Date(dayNumber(d) * 86_400_000).getUTCDay() + 6) % 7) + 1;
-
 /** Easter Sunday (anonymous Gregorian algorithm). */
-export function easterSunday(year: number): HolidayDate {
+export function easterSunday(year: number): LocalDate {
   const a = year % 19;
   const b = Math.floor(year / 100);
   const c = year % 100;
@@ -51,34 +37,22 @@ export function easterSunday(year: number): HolidayDate {
   return { year, month, day };
 }
 
-/** The nth (1-based; -1 = last) `weekdayWanted` of a month. */
-function nthWeekday(year: number, month: number, weekdayWanted: number, nth: number): HolidayDate {
-  if (nth < 0) {
-    const last = { year, month, day: new Date(Date.UTC(year, month, 0)).getUTCDate() };
-    return shift(last, -((weekday(last) - weekdayWanted + 7) % 7));
-  }
-  const first = { year, month, day: 1 };
-  return shift(first, ((weekdayWanted - weekday(first) + 7) % 7) + (nth - 1) * 7);
-}
-
 const LUNAR = new Intl.DateTimeFormat('en-u-ca-chinese', { timeZone: 'UTC', month: 'numeric', day: 'numeric' });
-const LUNAR_CACHE = new Map<string, HolidayDate | null>();
+const LUNAR_CACHE = new Map<string, LocalDate | null>();
 
 /**
  * The Gregorian day in `year` on which the Chinese calendar shows `month`/`day` (not a leap month).
  * ICU computes the calendar astronomically, so when a new moon falls within minutes of midnight in
  * China it can differ by a day from the published date; the festival stretches cover either day.
  */
-export function lunarDay(year: number, month: number, day: number): HolidayDate | null {
+export function lunarDay(year: number, month: number, day: number): LocalDate | null {
   const key = `${year}-${month}-${day}`;
   if (LUNAR_CACHE.has(key)) return LUNAR_CACHE.get(key) ?? null;
-  let found: HolidayDate | null = null;
-  const start = dayNumber({ year, month: 1, day: 1 });
-  const end = dayNumber({ year: year + 1, month: 1, day: 1 });
-  for (let n = start; n < end && !found; n += 1) {
-    const parts = LUNAR.formatToParts(new Date(n * 86_400_000));
+  let found: LocalDate | null = null;
+  for (let date: LocalDate = { year, month: 1, day: 1 }; date.year === year && !found; date = addDays(date, 1)) {
+    const parts = LUNAR.formatToParts(new Date(Date.UTC(date.year, date.month - 1, date.day)));
     // A leap month is written "4bis"; Number() of it is NaN, so it never matches.
-    if (Number(parts.find((p) => p.type === 'month')?.value) === month && Number(parts.find((p) => p.type === 'day')?.value) === day) found = fromDayNumber(n);
+    if (Number(parts.find((p) => p.type === 'month')?.value) === month && Number(parts.find((p) => p.type === 'day')?.value) === day) found = date;
   }
   LUNAR_CACHE.set(key, found);
   return found;
@@ -89,8 +63,8 @@ function fixed(year: number, month: number, day: number, days = 1): HolidayPerio
 }
 
 /** A Monday holiday: its long weekend when "weekend" is said, else the day. */
-function mondayHoliday(date: HolidayDate, stretch: boolean): HolidayPeriod {
-  return stretch ? { from: shift(date, -2), days: 3 } : { from: date, days: 1 };
+function mondayHoliday(date: LocalDate, stretch: boolean): HolidayPeriod {
+  return stretch ? { from: addDays(date, -2), days: 3 } : { from: date, days: 1 };
 }
 
 /**
@@ -105,14 +79,14 @@ export function holidayIn(match: RegExpExecArray, year: number): HolidayPeriod |
     if (name === 'easter') {
       const sunday = easterSunday(year);
       // The Easter weekend is Good Friday to Easter Monday; the school holidays run a week beyond.
-      return { from: shift(sunday, -2), days: long ? 11 : 4 };
+      return { from: addDays(sunday, -2), days: long ? 11 : 4 };
     }
-    if (name === 'good friday') return { from: shift(easterSunday(year), -2), days: stretch ? 4 : 1 };
-    if (name === 'easter monday') return { from: shift(easterSunday(year), 1), days: 1 };
-    if (name === 'memorial day') return mondayHoliday(nthWeekday(year, 5, 1, -1), stretch);
-    if (/^labou?r day$/.test(name)) return mondayHoliday(nthWeekday(year, 9, 1, 1), stretch);
+    if (name === 'good friday') return { from: addDays(easterSunday(year), -2), days: stretch ? 4 : 1 };
+    if (name === 'easter monday') return { from: addDays(easterSunday(year), 1), days: 1 };
+    if (name === 'memorial day') return mondayHoliday(nthWeekdayOfMonth(year, 5, 1, -1), stretch);
+    if (/^labou?r day$/.test(name)) return mondayHoliday(nthWeekdayOfMonth(year, 9, 1, 1), stretch);
     if (name === 'thanksgiving') {
-      const thursday = nthWeekday(year, 11, 4, 4);
+      const thursday = nthWeekdayOfMonth(year, 11, 4, 4);
       return { from: thursday, days: stretch ? 4 : 1 };
     }
     if (name === 'christmas eve') return fixed(year, 12, 24);
@@ -136,7 +110,7 @@ export function holidayIn(match: RegExpExecArray, year: number): HolidayPeriod |
   if (/春节|过年/.test(zh)) return chineseNewYear(year, true);
   if (/大年三十|除夕/.test(zh)) {
     const first = lunarDay(year, 1, 1);
-    return first && { from: shift(first, -1), days: 1 };
+    return first && { from: addDays(first, -1), days: 1 };
   }
   if (/元宵/.test(zh)) return lunarPeriod(year, 1, 15, 1);
   if (/端午/.test(zh)) return lunarPeriod(year, 5, 5, holiday ? 3 : 1);
@@ -157,5 +131,5 @@ function lunarPeriod(year: number, month: number, day: number, days: number): Ho
 function chineseNewYear(year: number, stretch: boolean): HolidayPeriod | null {
   const first = lunarDay(year, 1, 1);
   if (!first) return null;
-  return stretch ? { from: shift(first, -1), days: 8 } : { from: first, days: 1 };
+  return stretch ? { from: addDays(first, -1), days: 8 } : { from: first, days: 1 };
 }

@@ -18,6 +18,7 @@
  *   when the caller says the sentence is about the past.
  */
 
+import { addDays, daysInMonth, nthWeekdayOfMonth, weekdayOfDate, type LocalDate } from './calendar-dates';
 import { HOLIDAY_PATTERN, holidayIn, type HolidayPeriod } from './holidays';
 
 export interface ResolvedTime {
@@ -31,12 +32,6 @@ export interface ResolvedTime {
 export interface ResolveOptions {
   /** Which way an expression without a year or direction leans ("in January", "May 3"). */
   prefer?: 'future' | 'past';
-}
-
-interface LocalDate {
-  year: number;
-  month: number; // 1-12
-  day: number;
 }
 
 interface LocalDateTime extends LocalDate {
@@ -137,15 +132,6 @@ export function endOfLocalDay(instant: Date, timeZone: string): Date {
   return zonedInstant(addDays(local, 1), 0, 0, timeZone);
 }
 
-function addDays(date: LocalDate, days: number): LocalDate {
-  const shifted = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
-  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
-}
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
 function addMonths(date: LocalDate, months: number): LocalDate {
   const index = date.year * 12 + (date.month - 1) + months;
   const year = Math.floor(index / 12);
@@ -197,11 +183,6 @@ const MONTH_NAME = String.raw`jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|m
 
 function monthIndex(name: string): number {
   return MONTHS_EN.indexOf(name.slice(0, 3).toLowerCase()) + 1;
-}
-
-/** 1 = Monday … 7 = Sunday, for a calendar date. */
-function weekdayOfDate(date: LocalDate): number {
-  return ((new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 6) % 7) + 1;
 }
 
 function mondayOf(date: LocalDate, weekday: number): LocalDate {
@@ -424,14 +405,7 @@ const DAY_RULES: DayRule[] = [
       const weekday = weekend ? 6 : WEEKDAYS_EN.indexOf((m[2] ?? '').toLowerCase()) + 1;
       const ordinal = (m[1] ?? '').toLowerCase();
       const nth = ordinal.startsWith('l') ? -1 : /^(?:first|1)/.test(ordinal) ? 1 : /^(?:second|2)/.test(ordinal) ? 2 : /^(?:third|3)/.test(ordinal) ? 3 : 4;
-      const inMonth = (year: number, month: number): LocalDate => {
-        if (nth < 0) {
-          const last = { year, month, day: daysInMonth(year, month) };
-          return addDays(last, -((weekdayOfDate(last) - weekday + 7) % 7));
-        }
-        const first = { year, month, day: 1 };
-        return addDays(first, ((weekday - weekdayOfDate(first) + 7) % 7) + (nth - 1) * 7);
-      };
+      const inMonth = (year: number, month: number): LocalDate => nthWeekdayOfMonth(year, month, weekday, nth);
       if (m[3]) {
         const target = addMonths({ year: today.year, month: today.month, day: 1 }, m[3].toLowerCase() === 'next' ? 1 : 0);
         return { from: inMonth(target.year, target.month), days };

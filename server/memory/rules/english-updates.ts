@@ -147,6 +147,7 @@ const move: Rule = {
     // "Our office moved to Canary Wharf" moves a place of the user's, not the user.
     const thing = /\b(?:our|my)\s+(office|company|team|school|lab|studio|startup|shop|store)\b/i.exec(match[0])?.[1]?.toLowerCase();
     const settled = thing ? `Their ${thing} is in ${to}${from ? ` (moved from ${from})` : ''}` : `Lives in ${to}${from ? ` (moved from ${from})` : ''}`;
+    const livesFrom = time ? `Lives in ${to} (from ${describeResolvedTime(time, ctx.window.timeZone)})${from ? ` (moving from ${from})` : ''}` : '';
     const drafts: Draft[] = [
       draftFor(ctx, {
         type: 'semantic',
@@ -154,7 +155,7 @@ const move: Rule = {
         // A move on a known day is where the user lives from then, as a new job is (dated-plans.ts):
         // "Lives in porto (from 2026-04)" fills the home slot and answers "where am i based" once
         // the day has come; the dated plan beside it expires with the day.
-        summary: future ? (time && !thing ? `Lives in ${to} (from ${describeResolvedTime(time, ctx.window.timeZone)})${from ? ` (moving from ${from})` : ''}` : `${thing ? `Their ${thing} is moving` : 'Moving'} to ${to}${when}${from ? ` (from ${from})` : ''}`) : settled,
+        summary: !future ? settled : time && !thing ? livesFrom : `${thing ? `Their ${thing} is moving` : 'Moving'} to ${to}${when}${from ? ` (from ${from})` : ''}`,
         entities: [to, ...(from ? [from] : [])],
         time: future ? time : null,
         importance: 3,

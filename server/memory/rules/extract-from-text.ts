@@ -206,12 +206,8 @@ function personOpening(text: string, people: ReadonlySet<string>): string | null
     return name && people.has(name.toLowerCase()) && namesInSpeech(relation[0] + ' ' + name).length > 0 ? `${relation[1]} ${name}` : relation[1];
   }
   const opening = text.replace(/^(?:(?:also|and|but|oh|plus|so|btw|ok)[\s,]+)*/i, '');
-  // "ciarán's mam is coming for sunday dinner too, she doesnt eat pork": someone's relation.
-  const theirs = POSSESSIVE_RELATION.exec(opening)?.[1];
-  return theirs ?? namedSubject(opening, people);
+  return namedSubject(opening, people);
 }
-
-const POSSESSIVE_RELATION = new RegExp(String.raw`^((?!(?:my|our|your|his|her|their))[\p{L}'’-]{2,20}['’]s\s+(?:${RELATION_EN}))`, 'iu');
 
 // "Priya (my gf) is vegan", "Tom (my flatmate) hates cilantro": the bracket says whose fact it is,
 // as "my gf priya is vegan" would.
