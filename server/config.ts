@@ -235,6 +235,8 @@ export const config = {
      * two months out is an answer to it, though it is too far off to volunteer unasked.
      */
     askedPlanDays: 120,
+    /** …and a birthday or anniversary whose day comes round within this many days (anniversary.ts). */
+    anniversaryDays: 45,
     /**
      * SPEC §5.3's shape, re-weighted by measurement (README): relevance dominates; importance,
      * recency and use break near-ties. LoCoMo (every turn stored): relevance 0.5 (SPEC's default

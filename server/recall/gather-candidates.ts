@@ -8,6 +8,7 @@ import { MEMORY_STATUSES, memories, memoryEmbeddings } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { config } from '../config';
 import type { MemoryRow } from '../memory/memory-types';
+import { ANNIVERSARY_PATTERN } from '../memory/anniversary';
 import { queryRows } from '../../db/rows';
 import type { WeightedTerm } from './query';
 import { countVectors, scanFor, type VectorScan } from './vector-strategy';
@@ -222,6 +223,12 @@ export interface ListedRoutes {
    * question.
    */
   occasion: string[];
+  /**
+   * Asked what is coming up: memories that name a birthday or an anniversary. Recall keeps the
+   * ones whose day comes round soon (server/memory/anniversary.ts); when they were said is beside
+   * the point.
+   */
+  anniversary: string[];
 }
 
 type Branch = { route: keyof ListedRoutes | 'time-happened' | 'time-said'; where: SQL | undefined; order: SQL[]; limit?: number };
@@ -285,6 +292,12 @@ export async function listedCandidates(
         order: [asc(memories.createdAt)],
         limit: config.recall.vectorTopK,
       });
+      branches.push({
+        route: 'anniversary',
+        where: and(recallable(now), searched, sql`${memories.summary} ~* ${ANNIVERSARY_PATTERN}`),
+        order: [desc(memories.createdAt)],
+        limit: config.recall.vectorTopK,
+      });
     }
     if (window) {
       for (const [route, column] of [['time-happened', memories.occurredAt], ['time-said', memories.createdAt]] as const) {
@@ -302,7 +315,7 @@ export async function listedCandidates(
   });
   const rows = await queryRows<{ id: string; branch: number; ord: number | string }>(tx, sql.join(selects, sql` union all `));
   rows.sort((x, y) => Number(x.branch) - Number(y.branch) || Number(x.ord) - Number(y.ord));
-  const out: ListedRoutes = { procedural: [], core: [], structured: [], time: [], occasion: [] };
+  const out: ListedRoutes = { procedural: [], core: [], structured: [], time: [], occasion: [], anniversary: [] };
   for (const row of rows) {
     const route = branches[Number(row.branch)]!.route;
     if (route === 'time-happened' || route === 'time-said') {

@@ -118,7 +118,8 @@ const CONCEPTS: readonly Concept[] = [
   },
   {
     id: 'schedule',
-    asks: /\b(?:my\s+(?:plans?|schedule|calendar|appointments?)|coming up|upcoming|what'?s\s+on)\b|安排|计划|日程/i,
+    // "am i travelling anywhere soon?", "do i need to ask for any days off", 我接下来有什么行程.
+    asks: /\b(?:my\s+(?:plans?|schedule|calendar|appointments?)|coming up|upcoming|what'?s\s+on|(?:time|days?) off)\b|\b(?:any\w*|am i|are we|do i|have i|will i)\b[^.!?]{0,40}\bsoon\b|安排|计划|日程|行程|要(?:提前)?准备|接下来(?:有|几)/i,
     adds: 'plan appointment meeting trip flight visit 安排 计划 会',
   },
 ];

@@ -9,6 +9,8 @@ import { queryRows } from '../../db/rows';
 import type { Tx } from '../../db/types';
 import { countHealth } from '../model-calls/health';
 import type { Embedder } from '../memory/embedder';
+import { config } from '../config';
+import { nextAnniversary } from '../memory/anniversary';
 import type { RecalledSection } from '../llm/memory-section';
 import {
   type CandidateRow,
@@ -129,8 +131,20 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
     for (const id of listed.time) add(id, 'time');
 
     // Every row recall needs, the always-on rules included, in one read.
-    const loaded = await loadWithSimilarity(tx, [...new Set([...routes.keys(), ...excluded.map((e) => e.id), ...listed.procedural])], vector, model);
+    const loaded = await loadWithSimilarity(tx, [...new Set([...routes.keys(), ...excluded.map((e) => e.id), ...listed.procedural, ...listed.anniversary])], vector, model);
     const byId = new Map(loaded.map((l) => [l.row.id, l]));
+    // A birthday or anniversary whose day comes round soon (or in the time asked about) is an
+    // upcoming occasion like a plan; the others named one are no answer to "what's coming up".
+    const comesRound = new Set<string>();
+    const until = built.window?.to ?? new Date(input.now.getTime() + config.recall.anniversaryDays * 86_400_000);
+    for (const id of listed.anniversary) {
+      const row = byId.get(id)?.row;
+      const next = row && nextAnniversary(row.summary, input.now, input.timeZone ?? 'UTC');
+      if (next && next < until && (!built.window || next >= built.window.from)) {
+        add(id, 'structured');
+        comesRound.add(id);
+      }
+    }
     const procedural = listed.procedural.flatMap((id) => (byId.get(id) ? [byId.get(id)!.row] : []));
     const pool = [...routes.keys()].flatMap((id) => (byId.get(id) ? [byId.get(id)!] : []));
     const maxAccess = Math.max(0, ...pool.map((l) => l.row.accessCount));
@@ -148,8 +162,8 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
           similarity,
           lexical: maxLexical > 0 ? (lexicalOf.get(row.id) ?? 0) / maxLexical : 0,
           inTimeWindow: built.window
-            ? inWindow(built.window, row.occurredAt, row.createdAt)
-            : asksAboutPlans && ((row.kind === 'plan' && listed.structured.includes(row.id)) || occasion.has(row.id))
+            ? inWindow(built.window, row.occurredAt, row.createdAt) || comesRound.has(row.id)
+            : asksAboutPlans && ((row.kind === 'plan' && listed.structured.includes(row.id)) || occasion.has(row.id) || comesRound.has(row.id))
               ? true
               : null,
         },

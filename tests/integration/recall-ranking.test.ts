@@ -115,6 +115,23 @@ describe('recall ranks by relevance', () => {
     expect(other.decisions.find((d) => d.memory.summary.startsWith('Ayşe wants'))?.routes ?? []).not.toContain('structured');
   });
 
+  it('asked what is coming up, brings a birthday whose day comes round soon, however long ago it was said', async () => {
+    // now is 10 June 2026; both said in January, long before.
+    const said = { kind: 'relationship' as const, createdAt: new Date('2026-01-12T09:00:00Z') };
+    await remember("Mum's birthday is june 22", said);
+    await remember("Dad's birthday is 3 november", said);
+    const asked = await ask('Anything coming up I should prepare for?');
+    const mum = asked.decisions.find((d) => d.memory.summary === "Mum's birthday is june 22");
+    expect(mum?.outcome).toBe('injected');
+    expect(mum?.routes).toContain('structured');
+    // Five months off is no answer to "coming up"; nor is a birthday to a question about something else.
+    expect(asked.decisions.find((d) => d.memory.summary === "Dad's birthday is 3 november")?.outcome ?? 'not a candidate').not.toBe('injected');
+    expect((await ask('Suggest a podcast')).decisions.find((d) => d.memory.summary === "Mum's birthday is june 22")?.outcome ?? 'not a candidate').not.toBe('injected');
+    // Asked about November, Dad's is the one.
+    const november = await ask("What's on in november?");
+    expect(november.decisions.find((d) => d.memory.summary === "Dad's birthday is 3 november")?.outcome).toBe('injected');
+  });
+
   it('prefers memories from the time the question names', async () => {
     await remember('Went to a pottery class', { type: 'episodic', kind: 'event', occurredAt: new Date('2026-03-14T15:00:00Z'), createdAt: new Date('2026-03-14T18:00:00Z') });
     await remember('Went to a cooking class', { type: 'episodic', kind: 'event', occurredAt: new Date('2026-05-09T15:00:00Z'), createdAt: new Date('2026-05-09T18:00:00Z') });

@@ -45,6 +45,14 @@ describe('the recall query (issue 13)', () => {
     // Somewhere "near me" is near where the user lives.
     expect(expandQuestion('whats a decent supermarket near me').concepts).toContain('home');
     expect(expandQuestion('any good gyms near my place?').concepts).toContain('home');
+    // What is planned, asked without "coming up": "soon", days off, 行程, 要准备.
+    expect(expandQuestion('am i travelling anywhere soon?').concepts).toContain('schedule');
+    expect(expandQuestion('do i need to ask for any days off soon?').concepts).toContain('schedule');
+    expect(expandQuestion('anything i need to sort out or book soon').concepts).toContain('schedule');
+    expect(expandQuestion('我接下来有什么行程').concepts).toContain('schedule');
+    expect(expandQuestion('最近有啥要提前准备的事吗').concepts).toContain('schedule');
+    expect(expandQuestion('the bus is coming soon, what should i read').concepts).not.toContain('schedule');
+    expect(expandQuestion('how soon should i water a new cactus').concepts).not.toContain('schedule');
   });
 
   it('adds the words in both scripts: a bilingual user asks in one language about the other', () => {
