@@ -172,6 +172,8 @@ export function parseNumber(text: string): number {
 
 const NUM = String.raw`\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a couple(?: of)?|a few|an?`;
 const ZH_NUM = '[0-9零〇一二两三四五六七八九十]{1,3}';
+// Chinese dates and times are read with or without a space beside the digits: many people (and
+// some editors, by themselves) write "7 月 10 号", "定在 6 月 4 号", "下午 3 点".
 
 // ---------------------------------------------------------------------------------------------
 // Day-level expressions.
@@ -191,6 +193,10 @@ function mondayOf(date: LocalDate, weekday: number): LocalDate {
 
 interface DayRule {
   pattern: RegExp;
+  /** A weekday alone ("Tuesday", 周二): a calendar date right after it says which one it is. */
+  weekday?: true;
+  /** A day of the calendar ("6月16号", "June 16", "2026-06-16"). */
+  calendar?: true;
   resolve: (match: RegExpExecArray, today: LocalDateTime, at: Date, options: ResolveOptions) => Omit<DayMatch, 'index' | 'length'> | null;
 }
 
@@ -290,6 +296,7 @@ const DAY_RULES: DayRule[] = [
   {
     // Plural weekdays ("on Mondays") are habits, not dates, so the weekday must not end in "s";
     // nor are "on a Sunday", "every Thursday afternoon" or "Sunday mornings".
+    weekday: true,
     pattern: new RegExp(
       String.raw`\b(?<!\b(?:a|every|each|any|most)\s+)(?:(next|this|coming|last|on)\s+)?(?<!\b(?:a|every|each|any|most)\s+)(${WEEKDAYS_EN.join('|')})\b(?!s)(?!\s+(?:mornings|afternoons|evenings|nights)\b)`,
       'i',
@@ -307,6 +314,7 @@ const DAY_RULES: DayRule[] = [
     },
   },
   {
+    weekday: true,
     pattern: new RegExp(`(下下|下个|下|这个|这|本|上个|上)?(?:周|星期|礼拜)([${WEEKDAYS_ZH}])`),
     resolve: (m, today, _at, options) => {
       const prefix = m[1] ?? '';
@@ -333,6 +341,18 @@ const DAY_RULES: DayRule[] = [
       const month = addMonths({ year: today.year, month: today.month, day: 1 }, offset);
       if (m[2] === '月初') return { from: month, days: 10 };
       return { from: { ...month, day: daysInMonth(month.year, month.month) }, days: 1 };
+    },
+  },
+  {
+    // "下个月3号要飞吉隆坡", "下月15号交房租", "这个月28号考试", "the 3rd of next month": a day of the
+    // month named by its distance (下个月 alone is the whole month).
+    pattern: new RegExp(`(下下个|下个|下|这个|本|上个|上)月 ?(${ZH_NUM}) ?(?:号|日)|\\b(?:on\\s+)?the\\s+(\\d{1,2})(?:st|nd|rd|th)\\s+of\\s+(next|this|last)\\s+month\\b`, 'i'),
+    resolve: (m, today) => {
+      const word = (m[1] ?? m[4] ?? '').toLowerCase();
+      const offset = word === '下下个' ? 2 : periodOffset(word === '这个' || word === '本' || word === 'this' ? '' : word);
+      const month = addMonths({ year: today.year, month: today.month, day: 1 }, offset);
+      const day = parseNumber(m[2] ?? m[3] ?? '');
+      return day >= 1 && day <= daysInMonth(month.year, month.month) ? { from: { ...month, day }, days: 1 } : null;
     },
   },
   {
@@ -421,6 +441,7 @@ const DAY_RULES: DayRule[] = [
   },
   {
     // "May 3", "3 May", "March 12th", "on the 3rd of May"
+    calendar: true,
     pattern: new RegExp(
       String.raw`\b(?:(${MONTH_NAME})\.?\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(${MONTH_NAME}))\b`,
       'i',
@@ -433,7 +454,8 @@ const DAY_RULES: DayRule[] = [
   },
   {
     // "2026-12-04", "2026/12/4", "2026年12月4日": a calendar date that names its year.
-    pattern: /\b(\d{4})[-/](\d{1,2})[-/](\d{1,2})\b|(\d{4})年(\d{1,2})月(\d{1,2})(?:日|号)?/,
+    calendar: true,
+    pattern: /\b(\d{4})[-/](\d{1,2})[-/](\d{1,2})\b|(\d{4}) ?年 ?(\d{1,2}) ?月 ?(\d{1,2}) ?(?:日|号)?/,
     resolve: (m) => {
       const year = Number(m[1] ?? m[4]);
       const month = Number(m[2] ?? m[5]);
@@ -444,6 +466,7 @@ const DAY_RULES: DayRule[] = [
   },
   {
     // "改到10/8礼拜四": month/day, as Chinese writes it; only before Chinese text, so "1/2 cup" is no date.
+    calendar: true,
     pattern: /(?<![\d/.])(1[0-2]|0?[1-9])\/([12]\d|3[01]|0?[1-9])(?![\d/.])(?=\s*[\u4e00-\u9fff])/,
     resolve: (m, today, _at, options) => datedDay(today, Number(m[1]), Number(m[2]), options),
   },
@@ -475,7 +498,8 @@ const DAY_RULES: DayRule[] = [
   },
   {
     // "5月1号到4号", "4月30号至5月3号": a stretch of days.
-    pattern: new RegExp(`(${ZH_NUM})月(${ZH_NUM})(?:日|号)?(?:到|至|[-~～])(?:(${ZH_NUM})月)?(${ZH_NUM})(?:日|号)`),
+    calendar: true,
+    pattern: new RegExp(`(${ZH_NUM}) ?月 ?(${ZH_NUM}) ?(?:日|号)? ?(?:到|至|[-~～]) ?(?:(${ZH_NUM}) ?月 ?)?(${ZH_NUM}) ?(?:日|号)`),
     resolve: (m, today, _at, options) => {
       const first = datedDay(today, parseNumber(m[1] ?? ''), parseNumber(m[2] ?? ''), options);
       if (!first) return null;
@@ -488,7 +512,8 @@ const DAY_RULES: DayRule[] = [
     },
   },
   {
-    pattern: new RegExp(`(${ZH_NUM})月(${ZH_NUM})(?:日|号)`),
+    calendar: true,
+    pattern: new RegExp(`(${ZH_NUM}) ?月 ?(${ZH_NUM}) ?(?:日|号)`),
     resolve: (m, today, _at, options) => datedDay(today, parseNumber(m[1] ?? ''), parseNumber(m[2] ?? ''), options),
   },
   {
@@ -545,7 +570,7 @@ const DAY_RULES: DayRule[] = [
     },
   },
   {
-    pattern: new RegExp(`(?<![月0-9零〇一二两三四五六七八九十])(${ZH_NUM})(?:号|日)(?![本语元文])`),
+    pattern: new RegExp(`(?<![月0-9零〇一二两三四五六七八九十])(?<!月 )(${ZH_NUM}) ?(?:号|日)(?! ?[本语元文线楼])`),
     resolve: (m, today, _at, options) => {
       const day = parseNumber(m[1] ?? '');
       if (Number.isNaN(day) || day < 1 || day > 31) return null;
@@ -608,7 +633,7 @@ function findClock(text: string): ClockMatch | null {
   }
   // "一点辣都吃不了" is "a little", "有点" / "差一点" are not hours: 一点 alone is a time only beside
   // a period of day, minutes or 钟 ("下午一点", "一点半", "一点钟").
-  const zh = new RegExp(`(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)?(${ZH_NUM})(?:点|點|:|：)(半|一刻|三刻|(${ZH_NUM})分?)?(?!钟|多钟)`).exec(text.replace(/(?<![凌晨早上午中下傍晚夜里到])(?<!\d)一点(?![半钟0-9零一二三四五六七八九十]|一刻|三刻)/g, '一丁'));
+  const zh = new RegExp(`(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)? ?(${ZH_NUM})(?: ?[点點]|:|：)(半|一刻|三刻|(${ZH_NUM})分?)?(?!钟|多钟)`).exec(text.replace(/(?<![凌晨早上午中下傍晚夜里到])(?<!\d)一点(?![半钟0-9零一二三四五六七八九十]|一刻|三刻)/g, '一丁'));
   if (zh) {
     const hour = parseNumber(zh[2] ?? '');
     const minutePart = zh[3] ?? '';
@@ -624,18 +649,29 @@ function findClock(text: string): ClockMatch | null {
 
 // ---------------------------------------------------------------------------------------------
 
+// What may stand between a weekday and the date that says which one it is: "Tuesday 了，6月16号".
+const WEEKDAY_THEN_DATE = /^[\s,，、:：了啦-]{0,4}(?:the\s+)?$/i;
+
 function findDay(text: string, today: LocalDateTime, at: Date, options: ResolveOptions): DayMatch | null {
-  let best: DayMatch | null = null;
+  let best: (DayMatch & { rule: DayRule }) | null = null;
+  const calendar: DayMatch[] = [];
   for (const rule of DAY_RULES) {
     const match = rule.pattern.exec(text);
     if (!match) continue;
     const resolved = rule.resolve(match, today, at, options);
     if (!resolved) continue;
     const candidate: DayMatch = { index: match.index, length: match[0].length, ...resolved };
+    if (rule.calendar) calendar.push(candidate);
     // The earliest expression wins; at the same position the longer one ("next Friday" over "Friday").
-    if (!best || candidate.index < best.index || (candidate.index === best.index && candidate.length > best.length)) best = candidate;
+    if (!best || candidate.index < best.index || (candidate.index === best.index && candidate.length > best.length)) best = { ...candidate, rule };
   }
-  return best;
+  if (!best) return null;
+  const { rule, ...day } = best;
+  if (!rule.weekday) return day;
+  // "挪到 Tuesday 了，6月16号", "改到周二 6月16号": the date decides, the weekday only confirms it.
+  const end = day.index + day.length;
+  const dated = calendar.find((c) => c.index >= end && WEEKDAY_THEN_DATE.test(text.slice(end, c.index)));
+  return dated ? { ...dated, index: day.index, length: dated.index + dated.length - day.index } : day;
 }
 
 function expressionText(text: string, spans: Array<{ index: number; length: number }>): string {

@@ -269,7 +269,7 @@ const birthdayZh: Rule = {
 };
 
 // "Marcus 30岁生日 7月5号", "我妈生日是3月8号", "阿杰下周六生日": someone's birthday, kept as theirs.
-const THEIR_BIRTHDAY_ZH = new RegExp(`([A-Z][a-z]+|我(?:的)?(?:${RELATION_ZH})|(?:阿|小|老)[\\u4e00-\\u9fff])\\s*(?:的)?\\s*(?:\\d{1,3}岁)?\\s*生日\\s*(?:是|在)?\\s*(\\d{1,2}月\\d{1,2}[号日]?)`);
+const THEIR_BIRTHDAY_ZH = new RegExp(`([A-Z][a-z]+|我(?:的)?(?:${RELATION_ZH})|(?:阿|小|老)[\\u4e00-\\u9fff])\\s*(?:的)?\\s*(?:\\d{1,3}岁)?\\s*生日\\s*(?:是|在)?\\s*(\\d{1,2} ?月 ?\\d{1,2} ?[号日]?)`);
 
 const theirBirthdayZh: Rule = {
   name: 'their-birthday-zh',
@@ -277,7 +277,7 @@ const theirBirthdayZh: Rule = {
   lang: 'zh',
   apply: (ctx) => {
     // The date may open the next clause: "Lily 8岁生日 5月3号 want a party idea".
-    const next = ctx.clauses[ctx.index + 1]?.text.match(/^\d{1,2}月\d{1,2}[号日]?/)?.[0];
+    const next = ctx.clauses[ctx.index + 1]?.text.match(/^\d{1,2} ?月 ?\d{1,2} ?[号日]?/)?.[0];
     const text = next && !/\d{1,2}月\d{1,2}/.test(ctx.clause.text) ? `${ctx.clause.text} ${next}` : ctx.clause.text;
     const match = THEIR_BIRTHDAY_ZH.exec(text);
     if (!match?.[1] || !match[2]) return [];
@@ -385,8 +385,9 @@ const switchZh: Rule = {
     const to = objectOf(match[2] ?? '');
     if (to === '') return [];
     const topic = objectOf(text.slice(0, match.index).replace(/^(?:我们|我)(?:的)?/, '').replace(/(?:现在|已经|最近|都|也|就|还是)+$/, '').replace(/^(?:现在|已经|最近)+/, '')) || null;
-    // "改成每周六去游泳了" is a new habit, not one Saturday's plan.
-    const time = RECURRING_ZH.test(to) || ROUTINE_ZH.test(text) ? null : ctx.resolveTime(to);
+    // "改成每周六去游泳了" is a new habit, not one Saturday's plan. The date is read from the whole
+    // rest of the clause: "挪到 Tuesday 了，6月16号" is the 16th, though the object ends at 了.
+    const time = RECURRING_ZH.test(to) || ROUTINE_ZH.test(text) ? null : ctx.resolveTime(match[2] ?? to);
     const summary = ctx.describe(text);
     if (!summary) return [];
     const hint = from ?? topic;

@@ -14,7 +14,7 @@ import type { Draft, MemoryType } from './draft';
 import { IRREGULAR_PAST } from './english-summary';
 import { chinesePlaces, latinTerms, properNouns } from './entities';
 import type { MemoryKind } from '../extraction-schema';
-import { BOOKED_AHEAD_EN, FREQUENCY_EN, FREQUENCY_ZH, IMMINENT_ZH, MOODS_EN, RELATION_EN, RELATION_ZH } from './lexicon';
+import { BACK_FROM_AWAY, BOOKED_AHEAD_EN, FREQUENCY_EN, FREQUENCY_ZH, IMMINENT_ZH, MOODS_EN, RELATION_EN, RELATION_ZH, RELATIVE_OF_EN } from './lexicon';
 import { knownPeople, namedSubject, namesInSpeech } from './people';
 
 /** Lowest priority: a specific rule's reading of the same words always wins. */
@@ -22,7 +22,9 @@ export const DISCLOSURE_PRIORITY = 9;
 
 // --- English -----------------------------------------------------------------------------
 
-export const LEAD_EN = /^(?:(?:ok(?:ay)?|so|well|also|and|but|instead|oh|ugh+|argh+|omg|welp|oof|ouch|update:?|btw|by the way|actually|honestly|anyway|anyways|yeah|yep|plus|fyi|tbh|ps|p\.s\.|fun fact|side note|funny enough|lol|haha+|hey|hmm+|um+|though|still|then|now)\b[\s,:;.!\-—]*)+/i;
+// "nah i drive my own ranger", "oh and no wait the gym is called ironside": a reply's opening words
+// ("no" only before a comma or a statement: "no more energy drinks for me" is the statement).
+export const LEAD_EN = /^(?:(?:ok(?:ay)?|so|well|also|and|but|instead|oh|ugh+|argh+|omg|welp|oof|ouch|update:?|btw|by the way|actually|honestly|anyway|anyways|yeah|yep|yea|ya|nah|nope|naw|wait|sorry|ah|plus|fyi|tbh|ps|p\.s\.|fun fact|side note|funny enough|lol|haha+|hey|hmm+|um+|though|still|then|now|no(?=\s*[,!.]|\s+(?:wait|sorry|actually|i|i['’]m|im|my|we|it['’]?s|its|the)\b))\b[\s,:;.!\-—]*)+/i;
 const SUBJECT_EN = /^(?:i|i['’]m|i['’]ve|i['’]d|i['’]ll|im|ive|we|we['’]re|we['’]ve|we['’]ll|our|my|me and (?:my|our)\b|me and [A-Z][\w'’-]+|(?!you\b|your\b)[\w'’-]+(?:\s+[\w'’-]+)?\s+and\s+i\b)\b/i;
 const RELATION_SUBJECT_EN = new RegExp(`^(?:my|our)\\s+(?:(?:older|younger|big|little|baby|twin|best|oldest|youngest|eldest|new|ex-?)\\s+)?(${RELATION_EN})(?:s|es)?(?:['’]s?)?\\b`, 'i');
 // "last saturday i ran my first 10k": a time or place may come before the subject.
@@ -60,7 +62,7 @@ export const REQUEST_EN =
 
 // Reactions to the conversation ("I see", "I'll try that", "I love it"): nothing about the user.
 export const REACTION_EN =
-  /^(?:i|we)\s*(?:see|agree|disagree|know|understand|get it|got it|guess(?: so)?|suppose(?: so)?|hope so|think so|mean|bet|appreciate|['’]ll try|will try|shall (?:try|do|see|check|think)|thought (?:as much|so)|(?:shall|will|['’]ll) (?:simply|just) (?!(?:be|have|had|started|moved|got)\b)\w+|['’]ll check|will check|['’]ll do (?:that|it|this|so)|['’]ll think|['’]ll see|['’]ll let you know|['’]ll keep (?:that|it) in mind|can try|['’]m sure|am sure|['’]m not sure|am not sure|don['’]?t know|do not know|have no idea|love (?:it|this|that|these|those|them|your|the idea|the suggestion)|like (?:it|this|that|these|those|them|your|the idea|the suggestion)|hate (?:it|this|that) when you|['’]m (?:good|fine|ok|okay|great|done|back(?!\s+(?:to|on|into)\b)|here|ready|in|out|down|up for it|all set|set|confused|lost)|['’]ll (?:take|go with|have) (?:it|that|this|the|option)|['’]ve (?:got it|seen it|done that|tried that|heard)|think (?:it|that|this|you|your|the|so)|feel (?:like|that) (?:it|this|you)|just (?:wanted|want) to (?:say|check|ask|let you know)|was just (?:asking|wondering|curious)|meant|said|didn['’]?t mean|mean it|asked (?:for|you|about)|told you|knew (?:it|that)|called it|wanted|requested|specified|mentioned|already (?:said|told|asked)|keep (?:getting|seeing|forgetting)|['’]ll go easy on|['’]ve (?:restarted|tried|reinstalled|checked|updated|rebooted|cleared|reset) (?:it|that|this|them))\b/i;
+  /^(?:i|we)\s*(?:see|agree|disagree|know|understand|get it|got it|guess(?: so)?|suppose(?: so)?|hope so|think so|mean|bet|appreciate|['’]ll try|will try|shall (?:try|do|see|check|think)|thought (?:as much|so)|(?:shall|will|['’]ll) (?:simply|just) (?!(?:be|have|had|started|moved|got)\b)\w+|['’]ll check|will check|['’]ll do (?:that|it|this|so)|['’]ll think|['’]ll see|['’]ll let you know|['’]ll keep (?:that|it) in mind|can try|['’]m sure|am sure|['’]m not sure|am not sure|don['’]?t know|do not know|have no idea|love (?:it|this|that|these|those|them|your|the idea|the suggestion)|like (?:it|this|that|these|those|them|your|the idea|the suggestion)|hate (?:it|this|that) when you|['’]m (?:good|fine|ok|okay|great|done|back(?!\s+(?:to|on|into|(?:just\s+)?from)\b)|here|ready|in|out|down|up for it|all set|set|confused|lost)|['’]ll (?:take|go with|have) (?:it|that|this|the|option)|['’]ve (?:got it|seen it|done that|tried that|heard)|think (?:it|that|this|you|your|the|so)|feel (?:like|that) (?:it|this|you)|just (?:wanted|want) to (?:say|check|ask|let you know)|was just (?:asking|wondering|curious)|meant|said|didn['’]?t mean|mean it|asked (?:for|you|about)|told you|knew (?:it|that)|called it|wanted|requested|specified|mentioned|already (?:said|told|asked)|keep (?:getting|seeing|forgetting)|['’]ll go easy on|['’]ve (?:restarted|tried|reinstalled|checked|updated|rebooted|cleared|reset) (?:it|that|this|them))\b/i;
 
 export const MOOD_EN = new RegExp(
   `^(?:i|we)(?:['’]m|\\s+am|['’]re|\\s+are|\\s+feel|\\s+felt|['’]ve been|\\s+have been|\\s+was|\\s+were)\\s+(?:(?:so|really|very|a bit|a little|kinda|kind of|pretty|super|totally|just|feeling|getting|still|quite|too|sooo+|extremely|incredibly)\\s+)*(?:${MOODS_EN}|tired|sleepy|hungover|starving|bored|nervous|anxious|overwhelmed|exhausted|stressed out|pumped|psyched|thrilled|relieved|grateful|thankful|jealous|bummed|gutted|shook|rusty)\\b`,
@@ -69,8 +71,9 @@ export const MOOD_EN = new RegExp(
 export const JOKE_EN = /\b(?:jk|just kidding|kidding|joking|lmao|rofl)\b/i;
 // Today's mishaps and the task at hand: "I forgot my umbrella today", "I locked myself out again",
 // "I'm such an idiot", "my code keeps throwing a NullPointerException".
+// "i read the flyer wrong", "i typed the name wrong": about what was said before, not news.
 export const MISHAP_EN =
-  /^(?:i|we)\s+(?:just\s+|totally\s+|completely\s+)?(?:forgot|forget|locked (?:myself|ourselves) out|lost my (?:keys|phone|wallet|charger)|missed (?:the|my) (?:bus|train|flight|stop)|overslept|spilled|spilt|dropped my|burnt|burned (?:the|my) (?:toast|dinner|rice))\b|^(?:i|we)(?:['’]m|\s+am|['’]re)\s+(?:such|so)\s+(?:an?\s+)?(?:idiot|mess|klutz|dork|dummy|genius|fool)\b/i;
+  /^(?:i|we)\s+(?:just\s+|totally\s+|completely\s+)?(?:forgot|forget|locked (?:myself|ourselves) out|lost my (?:keys|phone|wallet|charger)|missed (?:the|my) (?:bus|train|flight|stop)|overslept|spilled|spilt|dropped my|burnt|burned (?:the|my) (?:toast|dinner|rice))\b|^(?:i|we)(?:['’]m|\s+am|['’]re)\s+(?:such|so)\s+(?:an?\s+)?(?:idiot|mess|klutz|dork|dummy|genius|fool)\b|^(?:i|we)\s+(?:must(?: have|['’]ve)\s+|totally\s+|just\s+)?(?:(?:read|heard|typed|wrote|said|spelled|spelt|got|remembered)\b[^,.;!]{0,24}\bwrong|misread|misheard|mistyped|misspelled|misspelt|mixed (?:it|them|those|that|the \w+) up)\b/i;
 export const TASK_TROUBLE_EN =
   /^my\s+(?:brain|head|code|app|script|program|build|test|tests|query|function|site|website|laptop|computer|pc|phone|printer|wifi|internet|router|server|docker|container|cluster|deploy|deployment|spreadsheet|formula|macro|essay|draft|email)\s+(?:(?:just|really|still|always|totally|completely)\s+)?(?:keeps|won['’]?t|doesn['’]?t|isn['’]?t|is not|crashed|crashes|broke|died|stopped|throws|throwing|fails|failed|is (?:broken|slow|crashing|failing|throwing))\b/i;
 // Words too general to make a statement worth keeping on their own ("I did it", "I'm on it").
@@ -105,7 +108,7 @@ export const JOKE_ZH = /开玩笑|开个玩笑|逗你|哈哈哈哈/;
 // Chinese drops 我 at the start too ("周日打羽毛球把脚崴了", "搬到台北一个月了"): a clause that tells
 // something happening in the user's life, with no other subject, is theirs.
 const OTHER_SUBJECT_ZH = /^(?:他|她|它|你|您|他们|她们|别人|人家|有人|大家|朋友|同事|老板|领导|老师|医生|孩子|天气|今天天气|这|那|哪)/;
-const LIFE_EVENT_ZH = /^(?:现在|目前|已经)?(?:是|当)(?:一名|一个|个)?[\u4e00-\u9fffA-Za-z]{0,8}(?:师|员|经理|总监|主管|老师|医生|护士|律师|会计|记者|编辑|专员|顾问|实习生)(?:了|啦)?$|搬到|搬家|搬出|搬进|搬回|住在|合租|房租|入职|离职|辞职|退休|升职|毕业|结婚|订婚|分手|怀孕|生了|考上|报名|开始学|在学|学了|养了|买了|崴|扭伤|扭了|摔|骨折|受伤|过敏|戒了|戒烟|戒酒|开始吃|不吃|不喝|住院|手术|拿到offer|换工作|换了工作|调到|被.{1,14}(?:蛰|咬|叮|撞|抓|烫|割|划)(?:伤)?了|(?:想|要|打算|准备|计划)(?:自己|一个人|跟.{1,4})?去[\u4e00-\u9fffA-Za-z]{2}|(?:要|打算|准备|得)?回[\u4e00-\u9fff]{2}(?:参加|过|看|住|探|扫)|\d{1,2}月\d{1,2}[号日]回[\u4e00-\u9fff]{2}|参加.{0,10}(?:婚礼|葬礼|典礼|聚会|比赛|考试|面试)|改签|退了/;
+const LIFE_EVENT_ZH = /^(?:现在|目前|已经)?(?:是|当)(?:一名|一个|个)?[\u4e00-\u9fffA-Za-z]{0,8}(?:师|员|经理|总监|主管|老师|医生|护士|律师|会计|记者|编辑|专员|顾问|实习生)(?:了|啦)?$|搬到|搬家|搬出|搬进|搬回|住在|合租|房租|入职|离职|辞职|退休|升职|毕业|结婚|订婚|分手|怀孕|生了|考上|报名|开始学|在学|学了|养了|买了|崴|扭伤|扭了|摔|骨折|受伤|过敏|戒了|戒烟|戒酒|开始吃|不吃|不喝|住院|手术|拿到offer|换工作|换了工作|调到|被.{1,14}(?:蛰|咬|叮|撞|抓|烫|割|划)(?:伤)?了|(?:想|要|打算|准备|计划)(?:自己|一个人|跟.{1,4})?去[\u4e00-\u9fffA-Za-z]{2}|(?:要|打算|准备|得)?回[\u4e00-\u9fff]{2}(?:参加|过|看|住|探|扫)|\d{1,2} ?月 ?\d{1,2} ?[号日] ?回[\u4e00-\u9fff]{2}|参加.{0,10}(?:婚礼|葬礼|典礼|聚会|比赛|考试|面试)|改签|退了/;
 // Chat names people by nickname: 阿杰, 小美, 老王. "阿杰说暑假想去青岛玩" is news about 阿杰 (and
 // often the user's plan too); the clause is kept with its subject.
 const NICKNAME_SUBJECT_ZH = /^(?:阿|小|老)[\u4e00-\u9fff]{1,2}?(?:说|也|还|要|想|打算|准备|在|是|跟我|和我|喜欢|讨厌|不吃|不喝|下个?月|下周|明天|最近|今年|刚|其实|[一二三四五六七八九十\d]{1,2}月)/;
@@ -229,6 +232,9 @@ function userInObject(text: string): boolean {
   return VERB_BEFORE_ME_EN.test(text) && !ADDRESSED_EN.test(text) && !TO_ASSISTANT_EN.test(text) && !SEEMS_EN.test(text) && !TRANSIENT_EN.test(text) && !HYPERBOLE_EN.test(text) && contentWordsEn(text).length >= 3;
 }
 
+// "just back from 4 days in porto" is news, not a mood (lexicon.ts: back from work is neither).
+const BACK_FROM_TRIP = new RegExp(String.raw`\b${BACK_FROM_AWAY}`, 'i');
+
 function englishDisclosure(ctx: RuleContext): Draft[] {
   const raw = ctx.clause.text.trim();
   const stated = raw.replace(LEAD_EN, '');
@@ -236,7 +242,9 @@ function englishDisclosure(ctx: RuleContext): Draft[] {
   const plain = stated.slice(setting.length).replace(LEAD_EN, '');
   const it = itsAntecedent(ctx, plain);
   const text = it ? plain.replace(/^(?:it['’]s|its)\b/i, `${it} is`).replace(/^it\b/i, it) : plain;
-  const relation = RELATION_SUBJECT_EN.exec(text);
+  // "mariana's mum is vegan" is about her as much as "my mum is vegan" is (relation: the mum).
+  const relative = RELATIVE_OF_EN.exec(text);
+  const relation = RELATION_SUBJECT_EN.exec(text) ?? (relative ? Object.assign([relative[1]!, relative[2]!], { index: 0, input: text }) : null);
   const theirs = !relation && THEIR_SUBJECT_EN.test(text) && !OPINION_ONLY_EN.test(text) && hasAntecedent(ctx);
   // "dev hurt his back two weeks ago", "elsa starts förskola in august": someone the user named.
   const named = !relation && !theirs ? namedSubject(text, peopleOf(ctx)) : null;
@@ -248,7 +256,8 @@ function englishDisclosure(ctx: RuleContext): Draft[] {
   // "i read these on my break": "these" are the assistant's answers, the reason for a request.
   if (/\b(?:read|see|get|check|skim)\s+(?:these|those|them|your (?:answers|replies|messages))\b/i.test(text)) return [];
   // "back to eating breakfast" is a habit taken up again, not "I'm back".
-  if (!relation && MOOD_EN.test(text) && !/\bback (?:to|on|into)\b/i.test(text)) return [];
+  if (!relation && MOOD_EN.test(text) && !/\bback (?:to|on|into)\b/i.test(text) && !BACK_FROM_TRIP.test(text)) return [];
+  if (/\bback (?:just )?from\b/i.test(text) && !BACK_FROM_TRIP.test(text)) return [];
   // "not a fan at all" on its own names nothing it is about (the rule that read its object keeps it).
   if (/^(?:i['’]?m\s+|im\s+|i am\s+)?(?:just\s+|really\s+)?not (?:a|really a|much of a) (?:big |huge )?fan(?:\s+(?:at all|tbh|honestly|really))?[\s.!]*$/i.test(text)) return [];
   const names = properNouns(raw);
@@ -282,10 +291,13 @@ function englishDisclosure(ctx: RuleContext): Draft[] {
   ];
 }
 
+// Where one stands, said in a word or two: "我分手了 現在單身", "我是川大大二的，学会计", "已经退休了".
+const STATUS_ZH = /单身|分手|离婚|结婚|订婚|怀孕|退休|辞职|离职|失业|毕业|吃素|戒烟|戒酒|^我?(?:现在|目前)?(?:在)?(?:学|读)(?:的是)?[\u4e00-\u9fff]{2,4}(?:的|专业)?[。！!~]*$/;
+
 function chineseDisclosure(ctx: RuleContext): Draft[] {
   // A later clause that borrowed its 我 ("…，干了五年了", "…，尤其是刘慈欣的") elaborates the one
-  // before; only the specific rules read it.
-  if (ctx.carriedSubject) return [];
+  // before; only the specific rules read it, unless it says where the user stands ("…，学会计").
+  if (ctx.carriedSubject && !STATUS_ZH.test(ctx.clause.text.trim())) return [];
   const raw = ctx.clause.text.trim();
   const stated = raw.replace(LEAD_ZH, '');
   // "它是一只三岁的橘猫" after "我家团子…": 它 is the pet the user just named.
@@ -306,7 +318,7 @@ function chineseDisclosureOf(ctx: RuleContext, raw: string, stated: string): Dra
   if (!SUBJECT_ZH.test(text) && !nickname) return [];
   if (REQUEST_ZH.test(text) || REACTION_ZH.test(text) || JOKE_ZH.test(raw) || MISHAP_ZH.test(text) || introducesQuote(ctx)) return [];
   if (!relation && MOOD_ZH.test(text) && contentCharsZh(text) < 6) return [];
-  if (contentCharsZh(text) < 3) return [];
+  if (contentCharsZh(text) < (STATUS_ZH.test(text) ? 2 : 3)) return [];
   // "我家团子…" reads "团子…", not "家团子…".
   const summary = ctx.describe(text)?.replace(/^家(?=[\u4e00-\u9fff]{2})/, '') ?? null;
   if (!summary) return [];

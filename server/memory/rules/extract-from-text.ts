@@ -14,7 +14,7 @@ import { resolveOverlaps, toSourcedMemory, type Draft } from './draft';
 import { CHINESE_RULES } from './chinese-rules';
 import { ENGLISH_RULES } from './english-rules';
 import { ENGLISH_UPDATE_RULES } from './english-updates';
-import { CORRECTION_LEAD_EN, isConditionClause, isHedged, isHypothetical, isOneOff, isPersistentRequest, isQuestion, isVenting } from './filters';
+import { CORRECTION_LEAD_EN, hypotheticalFrom, isConditionClause, isHedged, isOneOff, isPersistentRequest, isQuestion, isVenting } from './filters';
 import { INSTRUCTION_RULES } from './instructions';
 import { RESCHEDULE_RULES } from './reschedule';
 import { VALUE_CORRECTION_RULES } from './value-corrections';
@@ -22,7 +22,7 @@ import { isAnswerStyleRequest, STANDING_INSTRUCTION_RULES } from './standing-ins
 import { IN_PASSING_RULES } from './in-passing';
 import { noteFor } from './notes';
 import { chinesePlaces } from './entities';
-import { RELATION_EN, RELATION_ZH } from './lexicon';
+import { BACK_FROM_AWAY, RELATION_EN, RELATION_ZH, RELATIVE_OF_EN } from './lexicon';
 import { knownPeople, namedSubject, namesInSpeech } from './people';
 import { splitClauses, splitSentences, type Segment } from './segments';
 
@@ -50,7 +50,7 @@ const HAPPENED_TO_ME = /\((?:doctor|doc|gp|physio|physiotherapist|dentist|consul
 const SUBJECTLESS_START = /^(?:(?:but|and|also)\s+)*(originally|also|now|currently|still|from|based|living|training|working|studying|saving)\b/i;
 // Chat drops the subject: "Not a fan of spicy food", "Switched jobs last month", "Love hiking".
 // (Not "Always …" / "Never …": those open instructions to the assistant.)
-const DROPPED_I_AM = /^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|yeah|yep|lol|well|anyway|anyways|plus|haha+)[\s,]+)*(?=(?:not (?:a|really a|much of a)|(?:a )?(?:big|huge) (?!news|update|day|week|thing|deal|change|mess|problem|question|favou?r|win|relief)\w+|allergic|vegetarian|vegan|pescatarian|based in|originally from|currently (?:learning|working|based)|learning|trying to|moving|flying|heading|married|engaged|single|divorced|pregnant|retired|back to|doing (?!(?:it|that|this|so|ok|okay|fine|good|great|well|alright)\b)|(?:still|just|currently|really|now)\s+\w+ing)\b)/i;
+const DROPPED_I_AM = new RegExp(String.raw`^(?:(?:honestly|tbh|also|and|but|so|oh|btw|ok|yeah|yep|lol|well|anyway|anyways|plus|haha+)[\s,]+)*(?=(?:not (?:a|really a|much of a)|(?:a )?(?:big|huge) (?!news|update|day|week|thing|deal|change|mess|problem|question|favou?r|win|relief)\w+|allergic|vegetarian|vegan|pescatarian|based in|originally from|currently (?:learning|working|based)|learning|trying to|moving|flying|heading|married|engaged|single|divorced|pregnant|retired|back to|(?:just\s+)?${BACK_FROM_AWAY}|doing (?!(?:it|that|this|so|ok|okay|fine|good|great|well|alright)\b)|(?:still|just|currently|really|now)\s+\w+ing)\b)`, 'i');
 // …and chat drops it before what happened: "cancelled the physio for friday, rebooked it for
 // wednesday", "had my wisdom teeth out on wednesday", "got a rescue dog on saturday".
 // ("work is killing me": a noun before "is" is the subject, not a verb missing its "I".)
@@ -151,7 +151,7 @@ function withNamedPerson(clause: Segment, person: string | null): Segment {
   return { ...clause, text: `${match[1] ?? ''}${person}${verb}${clause.text.slice(match[0].length)}` };
 }
 
-const RELATION_MENTION_ZH = new RegExp(`(${RELATION_ZH})`);
+const RELATION_MENTION_ZH = new RegExp(`(${RELATION_ZH})`, 'g');
 // "男朋友生日 他是四川人": 他/她 after someone was named is that someone; "我男朋友说他下个月…" is his
 // own news; "医生说我血压高" is the user's.
 const PRONOUN_ZH = /^(?:(?:对了|另外|还有|而且|不过|但是|然后)[\s,，]*)?(?:他|她)(?![们])/;
@@ -200,6 +200,9 @@ function withPlaceZh(clause: Segment, earlier: readonly Segment[]): Segment {
  * person the user has named ("duarte will look for a job, hes a cook").
  */
 function personOpening(text: string, people: ReadonlySet<string>): string | null {
+  // "ciarán's mam is coming too, she doesnt eat pork": "she" next is that relative.
+  const relative = RELATIVE_OF_EN.exec(text)?.[1];
+  if (relative) return relative;
   const relation = RELATION_PHRASE.exec(text);
   if (relation?.[1]) {
     const name = /^\s*,?\s*([\p{L}'’-]{2,16})/u.exec(text.slice(relation.index + relation[0].length))?.[1];
@@ -344,9 +347,12 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
     const { segment: sentence, lead } = afterCorrectionLead(spoken);
     if (lead) correctingZh = true;
     if (sentence.text.trim() === '') continue;
-    const clauses = splitClauses(own, sentence);
+    const all = splitClauses(own, sentence);
+    const hypothetical = options.explicit ? -1 : hypotheticalFrom(sentence.text, all.map((clause) => clause.text));
+    // Only what was said before a condition ("豆浆可以 我住杭州滨江 如果…") is what is.
+    const clauses = hypothetical > 0 ? all.slice(0, hypothetical) : all;
     const clauseTexts = clauses.map((clause) => clause.text);
-    if (!options.explicit && isHypothetical(sentence.text, clauseTexts)) {
+    if (hypothetical === 0) {
       // "My husband Taras says I work too much. He is a mechanic": a sentence that states nothing
       // still says who "he" is next.
       person = lastPersonIn(sentence.text, people) ?? person;
@@ -357,7 +363,7 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
     const sentenceChinese = isMostlyChinese(sentence.text);
     const base = { message, window, sentence, clauses, explicit: options.explicit };
 
-    if (!(venting && !sentenceChinese) && (options.explicit || !/[?？]\s*$/.test(sentence.text))) {
+    if (hypothetical < 0 && !(venting && !sentenceChinese) && (options.explicit || !/[?？]\s*$/.test(sentence.text))) {
       for (const rule of SENTENCE_RULES) {
         if ((rule.lang === 'zh') !== sentenceChinese) continue;
         const ctx = makeContext({ ...base, clause: sentence, index: 0, chinese: sentenceChinese, hedged: isHedged(sentence.text) });
@@ -380,7 +386,8 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
       const carried = theirs !== raw ? theirs : dropped ?? withCarriedSubject(chinese ? raw : withThingNamedBefore(withDiagnosisSaidAsMine(raw), clauses[index - 1]), clauses[index - 1], chinese);
       // Naming who "he" is (or whose news it is) is not borrowing the previous clause's subject.
       const clause = chinese ? withPlaceZh(withTheirSubjectZh(withPersonZh(carried, personZh), clauses[index - 1]), clauses.slice(0, index)) : withDietTakenUpSaidAsIs(withTitledJobSaidAsWork(withNamedPerson(withNameIs(withRelationInBrackets(carried), people), person)));
-      if (chinese) personZh = RELATION_MENTION_ZH.exec(raw.text)?.[1] ?? personZh;
+      // The last one named: "孩子主要是我老婆陈静在管 她是中学英语老师" — 她 is the wife.
+      if (chinese) personZh = [...raw.text.matchAll(RELATION_MENTION_ZH)].at(-1)?.[1] ?? personZh;
       if (!chinese) person = personOpening(clause.text, people) ?? introduced(clause.text) ?? mentionedInside(clause.text, people) ?? person;
       if (!chinese && CORRECTION_LEAD_EN.test(clause.text)) {
         correctingEn = true;

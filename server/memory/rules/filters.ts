@@ -36,7 +36,8 @@ export function isQuestion(clause: string, sentence: string, isLastClause: boole
 const HYPOTHETICAL_START_EN = /^(?:(?:and|but|so|ok(?:ay)?|well|hmm+)[\s,]+)*(?:if|suppose|supposing|imagine|what if|assuming|hypothetically|in theory|let'?s say|say|even if|unless|once)\b/i;
 const HYPOTHETICAL_EN =
   /\b(?:if i (?:were|was|had|could|won|lost|ever)|i swear(?: to god)?,? if|if (?:one more|anyone else|someone else|another) \w+|were i|i wish|i'?d have|would have|could have|should have|in another life|in a parallel universe|i would (?!like|love|prefer|rather|hate|appreciate|never)\w+|i'?d (?!like|love|prefer|rather|hate|appreciate|never)(?:buy|go|quit|move|sell|travel|live|retire|leave|do|be|spend|take|get|tell|say|kill|punch|give))\b/i;
-const HYPOTHETICAL_ZH = /如果|假如|要是|假设|万一|假使|倘若|的话|假若|设想|想象一下/;
+// Not 要是 inside 主要是 ("哈哈主要是懒"), 只要是, 还要是.
+const HYPOTHETICAL_ZH = /如果|假如|(?<![主重需只不还就])要是|假设|万一|假使|倘若|的话|假若|设想|想象一下/;
 
 const PERSISTENT_REQUEST = /^(?:(?:so|and|also|oh|ok(?:ay)?)[\s,]+)*(?:(?:can|could|would|will) (?:you|u)|(?:might|may|can|could) i ask (?:you|u) to)\b.*(?:\b(?:from now on|from here on(?: out)?|going forward|in (?:the )?future|always|never|every time|any ?more|in every (?:reply|answer|response|message)|in (?:your|all) (?:replies|answers|responses))\b|\bstop \w+ing\b)|^(?:(?:so|and|also|oh|ok(?:ay)?)[\s,]+)*(?:can|could|would|will) (?:you|u)(?:\s+(?:please|pls|plz))?\s+(?:not|never|avoid|stop)\s+\w+/i;
 
@@ -50,9 +51,21 @@ const ASIDE_CONDITION = /^(?:(?:and|but|so)\s+)?(?:if|unless)\s+(?:that|it|this)
 
 /** A sentence that talks about what would happen, not what is: it opens with a condition. */
 export function isHypothetical(sentence: string, clauseTexts: readonly string[]): boolean {
-  if (HYPOTHETICAL_EN.test(sentence) || HYPOTHETICAL_ZH.test(sentence)) return true;
+  return hypotheticalFrom(sentence, clauseTexts) === 0;
+}
+
+/**
+ * The clause from which a sentence talks about what would be (0: all of it), or -1. A Chinese
+ * "sentence" is often several clauses run together with spaces ("豆浆可以 我住杭州滨江 如果下雨就…"):
+ * the condition and what follows it are hypothetical, what was said before it is not.
+ */
+export function hypotheticalFrom(sentence: string, clauseTexts: readonly string[]): number {
+  if (HYPOTHETICAL_EN.test(sentence)) return 0;
   const first = (clauseTexts[0] ?? sentence).trim();
-  return HYPOTHETICAL_START_EN.test(first) && !ASIDE_CONDITION.test(first);
+  if (HYPOTHETICAL_START_EN.test(first) && !ASIDE_CONDITION.test(first)) return 0;
+  if (!HYPOTHETICAL_ZH.test(sentence)) return -1;
+  const index = clauseTexts.findIndex((clause) => HYPOTHETICAL_ZH.test(clause));
+  return index < 0 ? 0 : index;
 }
 
 /** A later clause that is a condition ("…, if that matters"): skipped on its own. */

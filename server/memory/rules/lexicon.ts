@@ -16,7 +16,7 @@ export const RELATIONS_EN = [
   'therapist', 'dog', 'cat', 'assistant', 'supervisor', 'advisor', 'in-laws', 'mother-in-law', 'father-in-law',
   // How people type them in chat.
   'bf', 'gf', 'hubby', 'wifey', 'bestie', 'bff', 'buddy', 'grandson', 'granddaughter', 'stepdad', 'stepmom', 'stepmum',
-  'stepson', 'stepdaughter', 'sis', 'bro', 'twins', 'neighbour', 'neighbor',
+  'stepson', 'stepdaughter', 'sis', 'bro', 'twins', 'neighbour', 'neighbor', 'mam', 'mammy', 'nan', 'nana', 'granny',
   // "my boy nikau is 14", "my girl turns 6", "my mate sent this".
   'boy', 'girl', 'mate', 'son-in-law', 'daughter-in-law', 'stepbrother', 'stepsister',
   // Pets, named like people ("our bearded dragon turns 5", "my puppy hates the hoover").
@@ -29,7 +29,7 @@ export const FAMILY_RELATIONS = new Set([
   'grandmother', 'grandpa', 'grandfather', 'aunt', 'uncle', 'cousin', 'niece', 'nephew', 'in-laws',
   'mother-in-law', 'father-in-law', 'bf', 'gf', 'hubby', 'wifey', 'grandson', 'granddaughter', 'stepdad', 'stepmom',
   'stepmum', 'stepson', 'stepdaughter', 'sis', 'bro', 'boy', 'girl', 'son-in-law', 'daughter-in-law', 'stepbrother',
-  'stepsister',
+  'stepsister', 'mam', 'mammy', 'nan', 'nana', 'granny',
 ]);
 export const RELATION_EN = alternation(RELATIONS_EN);
 
@@ -153,3 +153,19 @@ export const BOOKED_AHEAD_EN =
 
 // "6月7号就要高考了", "下周要搬家了": 要…了 is about to happen, not done (the 了 is no past tense).
 export const IMMINENT_ZH = /(?:就要|快要|将要|马上要|马上就|要)[^，,。！!了]{1,10}了(?:[，,。！!~～]|$)/;
+
+/**
+ * "just back from 4 days in porto", "back from bali!": home from a trip, worth keeping; back from
+ * work, the gym or the shops is only where one was an hour ago.
+ */
+export const BACK_FROM_AWAY = String.raw`back from (?!(?:work|school|uni|college|class|lunch|dinner|breakfast|church|shopping|practice|training|the (?:gym|shops?|store|supermarket|office|doctor['’]?s?|dentist['’]?s?|pub|park|pool|library|bank|hospital|school run)|a (?:run|walk|jog|swim|ride|meeting|shift|call)|my (?:run|walk|shift|break))\b)`;
+
+/**
+ * Someone's relative opening a clause: "ciarán's mam is coming too", "my bf's mum is diabetic"
+ * (group 1 the whole phrase, group 2 the relation). Not "it's my…" / "that's my…".
+ */
+export const RELATIVE_OF_EN = new RegExp(
+  String.raw`^(?:(?:also|and|but|oh|plus|so|btw)[\s,]+)*((?!(?:it|that|this|what|who|there|here|he|she|let)['’]s)(?:(?:my|our)\s+(?:${RELATION_EN})|[\p{L}-]{2,16})['’]s\s+(${RELATION_EN}))\b`,
+  'iu',
+);
+

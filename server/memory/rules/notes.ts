@@ -20,6 +20,7 @@ import {
   JOKE_ZH,
   LEAD_EN,
   LEAD_ZH,
+  MISHAP_EN,
   MISHAP_ZH,
   MOOD_EN,
   MOOD_ZH,
@@ -106,7 +107,9 @@ function tidy(text: string): string {
 /** A note for a clause no rule read, or null when the clause says nothing worth keeping. */
 export function noteFor(ctx: RuleContext): Draft | null {
   const raw = ctx.clause.text.trim();
-  if (CONSEQUENCE.test(raw) || CORRECTS_ANSWER.test(ctx.sentence.text.trim())) return null;
+  // "so runs are in the evening now" opening a message goes on from nothing: "so" is a filler there.
+  const opensMessage = ctx.text.slice(0, ctx.clause.start).trim() === '';
+  if ((CONSEQUENCE.test(raw) && !opensMessage) || CORRECTS_ANSWER.test(ctx.sentence.text.trim())) return null;
   // "…, visiting family in Kerala": a participle goes on with the clause before it, not alone.
   if (ctx.index > 0 && /^[a-z]+ing\b/i.test(raw)) return null;
   // A sentence about a password, a card or a code is about the secret: no note of any part of it.
@@ -130,7 +133,7 @@ export function noteFor(ctx: RuleContext): Draft | null {
   }
   const text = tidy(withApostrophes(raw.replace(LEAD_EN, '')));
   if ((POSSESSIVE_EN.test(text) || PRONOUN_SUBJECT_EN.test(text)) && !namesSomeoneBefore(ctx)) return null;
-  if (META_EN.test(raw) || CONDITIONAL_EN.test(text) || DEMONSTRATIVE_EN.test(text)) return null;
+  if (META_EN.test(raw) || CONDITIONAL_EN.test(text) || DEMONSTRATIVE_EN.test(text) || MISHAP_EN.test(text)) return null;
   if (ADDRESSES_ASSISTANT_EN.test(text) || TO_ASSISTANT_EN.test(text) || REQUEST_EN.test(text) || REACTION_EN.test(text)) return null;
   if (MOOD_EN.test(text) || ASKS_OR_REACTS_EN.test(text) || ONLY_NOW_EN.test(text)) return null;
   if (VERDICT_EN.test(text) || ACTING_UP_EN.test(text) || TASK_TROUBLE_EN.test(text)) return null;
@@ -146,7 +149,7 @@ export function noteFor(ctx: RuleContext): Draft | null {
 }
 
 // A calendar date ("on September 2nd", "3月20号"), not a weekday that may recur ("tues and thurs").
-const CALENDAR_DATE = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)|\b\d{1,2}[/.]\d{1,2}\b|\d{1,2}月\d{1,2}[日号號]|\d{1,2}[日号號]/i;
+const CALENDAR_DATE = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)|\b\d{1,2}[/.]\d{1,2}\b|\d{1,2} ?月 ?\d{1,2} ?[日号號]|\d{1,2} ?[日号號]/i;
 const HABITUAL = /\b(?:every|each|weekly|daily|usually|always|on \w+days)\b|每/i;
 
 // Said as a change ("现在改成晚上跑步了", "we do fridays now instead"): the note replaces what it

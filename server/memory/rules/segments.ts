@@ -67,7 +67,7 @@ export function splitSentences(text: string, from = 0, to = text.length): Segmen
 // Chinese clauses ("住两个礼拜 also 我最近在学pottery").
 const CLAUSE_BREAK =
   /\s*(?:[;，；：、]|(?<!\d),|,(?!\d)|(?<!\d):|:(?!\d))\s*|\s+[-–—]+\s+|\s+(?=but\s)|\s+(?=and\s+(?:i|i'm|i’m|im|i've|i’ve|ive|i'll|i'd|my|we|we're|our|he|she|they|he's|she's|they're)\b)|\s+(?=and\s+the\s+[\w'’-]+(?:\s+[\w'’-]+){0,4}\s+(?:is|are|was|were|seems|looks|gets)\b)|(?<=^|[\s,;])(?:meanwhile|whereas),?\s+|(?<=\b(?:pls|plz|please|thx|thanks|ty))\s+(?=(?:i|i'm|i’m|im|my|we)\s)|\s+(?=so\s+(?:i|i'm|im|we|please|pls|when|whenever|if|don'?t|dont|do not|never|no|always|avoid|keep|maybe|any|what|how|can|could|should|would|will|is|are|do|does|did|you|u|it|its|it's|that's|yeah|ya)\b)|(?=但是|不过|所以|而且|因为)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])|(?<=[\u3400-\u9fff][A-Za-z0-9]+)\s+(?=[\u3400-\u9fff])|(?<=[\u3400-\u9fff])\s+(?=[A-Za-z0-9]+[\u3400-\u9fff])|(?<=[\u3400-\u9fff])\s+(?=(?:also|anyway|btw|but|and|so|plus|then|oh)\s+[\u3400-\u9fff])/giu;
-const LONE_DATE = /^(?:\d{1,2}月\d{1,2}[号日]?(?:(?:到|至|[-~～])(?:\d{1,2}月)?\d{1,2}[号日]?)?(?:[上下]午|晚上)?(?:\d{1,2}点)?|\d{1,2}[/.]\d{1,2}|(?:周|星期)[一二三四五六日天])[\s.!！。~]*$/u;
+const LONE_DATE = /^(?:\d{1,2} ?月 ?\d{1,2} ?[号日]?(?: ?(?:到|至|[-~～]) ?(?:\d{1,2} ?月 ?)?\d{1,2} ?[号日]?)? ?(?:[上下]午|晚上)? ?(?:\d{1,2} ?点)?|\d{1,2}[/.]\d{1,2}|(?:周|星期)[一二三四五六日天])[\s.!！。~]*$/u;
 // "getting married in chandigarh, 12 december", "moved my dentist to thursday, the 25th": an
 // English date on its own belongs to the clause before it too.
 const MONTH_EN = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?`;

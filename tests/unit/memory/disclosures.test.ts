@@ -586,4 +586,61 @@ describe('fragments that belong to the clause before, and days on the calendar',
     expect(items('every christmas we go to my in-laws in cork').filter((i) => i.kind === 'plan')).toEqual([]);
     expect(items('每年过年都回老家').filter((i) => i.kind === 'plan')).toEqual([]);
   });
+
+  it('"she" after someone\'s relative is that relative: "ciarán\'s mam … she doesnt eat pork", "my bf\'s mum … she\'s diabetic"', () => {
+    expect(summaries("ciarán's mam is coming for sunday dinner too, she doesnt eat pork. what can i make thats not a faff")).toContain("ciarán's mam doesn't eat pork");
+    const diabetic = summaries("my bf's mum is staying with us, she's diabetic");
+    expect(diabetic).toContain("bf's mum is diabetic");
+    expect(diabetic).not.toContain('bf is diabetic');
+    // 她 is the one named last: the wife, not the child.
+    expect(summaries('孩子主要是我老婆陈静在管 她是中学英语老师')).toContain('老婆是中学英语老师');
+  });
+
+  it('where one stands, said in a word or two, is kept: "我分手了 現在單身", "我是川大大二的，学会计"', () => {
+    const single = summaries('跟你說 我分手了 現在單身 其實滿自由的XD');
+    expect(single.some((s) => s.includes('分手'))).toBe(true);
+    expect(single.some((s) => s.includes('單身'))).toBe(true);
+    expect(summaries('我是川大大二的，学会计。每个周六周日还要在学校旁边的咖啡店打工')).toContain('学会计');
+    // A later clause that only goes on about the first still stays out.
+    expect(summaries('我是川大大二的，尤其是周末')).not.toContain('尤其是周末');
+  });
+
+  it('a condition in a run of Chinese clauses makes what follows it hypothetical, not what came before', () => {
+    expect(summaries('豆浆可以 我住杭州滨江 楼下就有早餐店 哈哈主要是懒。')).toContain('住杭州滨江');
+    const rain = summaries('我住北京 如果下雨我就不去了');
+    expect(rain).toContain('住北京');
+    expect(rain.filter((s) => s.includes('不去'))).toEqual([]);
+    expect(summaries('如果我搬去上海 我就买车')).toEqual([]);
+  });
+
+  it('a Chinese date written with spaces dates the plan as it does written close ("下个月 4 号我要飞 Hobart")', () => {
+    // AT is Thursday 5 March.
+    const hobart = items('下个月 4 号我要飞 Hobart 做 field trip 采样，一周左右。What gear should I pack?');
+    expect(hobart.map((i) => [i.kind, i.summary])).toEqual([['plan', '下个月 4 号要飞 Hobart 做 field trip 采样（2026-04-04）']]);
+    expect(items('7 月 10 号飞上海，待两周').map((i) => [i.kind, i.summary])).toEqual([['plan', '7 月 10 号飞上海（2026-07-10）']]);
+    // A move to a weekday with the date after it is that date.
+    expect(summaries('confirmation review 挪到 Tuesday 了，6 月 16 号')).toEqual(['confirmation review 挪到 tuesday 了，6 月 16 号（2026-06-16）']);
+  });
+
+  it('a reply\'s opening words hide no fact: "nah i drive my own ranger", "oh and no wait the gym is called ironside", "so runs are…"', () => {
+    expect(summaries('nah i drive my own ranger, 2014, paid it off last year')).toContain('drives their own ranger');
+    expect(summaries('nah im good. oh and no wait the gym is called ironside, idk why i said the other name')).toEqual(['the gym is called ironside']);
+    expect(summaries('so runs are in the evening now after school pickup, usually a loop around princes park')).toEqual(['runs are in the evening now after school pickup, usually a loop around princes park']);
+    // "no more energy drinks" is the statement itself, not a "no" to cut off.
+    expect(summaries('no i live in leeds not york')).toEqual(['lives in leeds not york']);
+    // Having read something wrong is about what was said, not news.
+    expect(summaries('wait no i read the flyer wrong, the recital is thursday the 14th. same time').filter((s) => s.includes('flyer'))).toEqual([]);
+  });
+
+  it('back from a trip is kept; back from work or the gym is not', () => {
+    expect(summaries('just back from 4 days in porto, ate my body weight in pastéis de nata 😂 anyway need a chicken curry recipe for tonight')).toContain('is just back from 4 days in porto');
+    expect(summaries('back from bali! twins loved it')).toContain('is back from bali');
+    expect(summaries('just got back from the gym, what should i eat')).toEqual([]);
+  });
+
+  it("someone's relative is their own person: \"mariana's mum … she's vegan\" is hers, not the user's", () => {
+    const found = items("mariana's mum is visiting next weekend, she's vegan and hates anything spicy so i need recipe ideas");
+    expect(found.filter((i) => i.summary.includes('vegan')).map((i) => [i.kind, i.summary])).toEqual([['relationship', "Mariana's mum is vegan and hates anything spicy"]]);
+  });
 });
+

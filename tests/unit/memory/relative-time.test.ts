@@ -206,3 +206,33 @@ describe('a weekend named by its day', () => {
   });
 });
 
+
+describe('Chinese dates written with spaces, and a day of a month named by its distance', () => {
+  // LATE_THURSDAY_UTC is Friday 6 March in Shanghai.
+  it('reads "7 月 10 号", "定在 6 月 4 号", "下午 3 点" as it reads them written close; a line or a building number is no date', () => {
+    expect(resolve('7 月 10 号飞上海')).toMatchObject({ start: '2026-07-10 00:00', end: '2026-07-11 00:00', expression: '7 月 10 号' });
+    expect(resolve('confirmation review 定在 6 月 4 号 周四')).toMatchObject({ start: '2026-06-04 00:00' });
+    expect(resolve('5 月 1 号到 4 号去厦门')).toMatchObject({ start: '2026-05-01 00:00', end: '2026-05-05 00:00' });
+    expect(resolve('2026 年 7 月 10 号')).toMatchObject({ start: '2026-07-10 00:00' });
+    expect(resolve('下午 3 点开会')).toMatchObject({ start: '2026-03-06 15:00' });
+    expect(resolve('每天坐 10 号线')).toBeNull();
+    expect(resolve('住 3 号楼')).toBeNull();
+  });
+
+  it('"下个月3号" is the 3rd of next month, not the whole month', () => {
+    expect(resolve('下个月 3 号我要去 Kuala Lumpur 开会')).toMatchObject({ start: '2026-04-03 00:00', end: '2026-04-04 00:00' });
+    expect(resolve('下月15号交房租')).toMatchObject({ start: '2026-04-15 00:00' });
+    expect(resolve('这个月28号考试')).toMatchObject({ start: '2026-03-28 00:00' });
+    expect(resolve('下下个月5号')).toMatchObject({ start: '2026-05-05 00:00' });
+    expect(resolve('the dentist is on the 3rd of next month', LONDON)).toMatchObject({ start: '2026-04-03 00:00' });
+    expect(resolve('下个月搬家')).toMatchObject({ start: '2026-04-01 00:00', end: '2026-05-01 00:00' });
+  });
+
+  it('a weekday with the date right after it is that date ("挪到 Tuesday 了，6 月 16 号")', () => {
+    expect(resolve('confirmation review 挪到 Tuesday 了，6 月 16 号')).toMatchObject({ start: '2026-06-16 00:00', expression: 'Tuesday 了，6 月 16 号' });
+    expect(resolve('改到周二 6月16号')).toMatchObject({ start: '2026-06-16 00:00' });
+    expect(resolve('moved to tuesday, june 16', LONDON)).toMatchObject({ start: '2026-06-16 00:00' });
+    // A date in another sentence does not say which Tuesday.
+    expect(resolve('see you tuesday. june 16 is the exam', LONDON)).toMatchObject({ start: '2026-03-10 00:00' });
+  });
+});
