@@ -22,7 +22,7 @@ export type Displaceable = Pick<MemoryRow, 'id' | 'kind' | 'type' | 'summary' | 
 
 /** Said as a change of what the user does, or as a correction of what they said. */
 const CHANGED =
-  /\b(?:now|these days|nowadays|any ?more|no longer|switched|switching|changed|moved (?:to|into|over)|instead|quit|gave up|given up|stopped|back to|cut out|dropped)\b|现在|如今|改成|改去|改到|改为|换成|换到|不再|戒了|已经不/i;
+  /\b(?:now|these days|nowadays|any ?more|no longer|switched|switching|changed|moved (?:to|into|over)|instead|quit|gave up|given up|stopped|back to|cut out|dropped|from (?:next|this) (?:week|month|term|year)|going forward|starting (?:next|this) (?:week|month|term))\b|现在|如今|改成|改去|改到|改为|换成|换到|不再|戒了|已经不|从下(?:周|个?月|学期)/i;
 const CORRECTED = /\b(?:actually|correction|i meant|autocorrect|typo|got it wrong|had it wrong|mixed up)\b|其实|说错|纠正|更正|打错|记错/i;
 // A date moved: says that a plan changed, never a habit ("the shots got pushed to friday" says
 // nothing about which vet the dog sees).
@@ -61,6 +61,8 @@ const NOT_A_TOPIC = new Set(
 const NOT_A_TOPIC_HAN = /[在每天周晚早上下午中了去改成现的是一个有和跟我你他她们年月日号点礼拜星期还都也就很太那这说时候最近已经以后开始用户其实]/u;
 // Where the user lives is a topic in Chinese by one character: "现在住Neukölln" after "住Moabit的WG".
 const LIVES = /住/;
+// A shift pattern: "the rota is 4 nights on 4 off" → "from next week im on 3 days then 3 nights".
+const SHIFTS = /\b(?:rota|(?:on|doing|working) (?:days|nights)|\d+ (?:days|nights) (?:on|then)|(?:days|nights) only|night shifts|day shifts)\b|夜班|白班|倒班/i;
 // How the user gets around: "an easy ride on the green line" and "drives now" are one topic.
 const COMMUTE = /\b(?:drives?|driving|rides?|riding|bikes?|biking|cycles?|cycling|bus|train|subway|metro|tram|scooter|e-scooter|walks?|walking|commutes?|commuting|tube|ferry)\b|开车|骑车|地铁|公交|打车|步行|通勤|走路/i;
 // A habit said with the same verb first is the same habit: "Works nights at the distribution
@@ -75,7 +77,10 @@ const JOB_SLOTS = new Set(['job', 'job_title', 'employer']);
 const ABOUT_WORK = /\b(?:works?\s+(?:at|for|as|in|on|with|nights|days|weekends|shifts|remotely|from home)|working\s+(?:at|for|as|in|on)|(?:day|full[- ]time|part[- ]time|their|a|the) job|employer|employed|joined|freelanc\w*|self-employed|hired|shifts? at|drives? (?:\w+ )?for)\b|上班|工作|入职|跳槽|公司|单位|外包|自由职业|打工/i;
 // Working for oneself is a job said without an employer.
 const ON_THEIR_OWN = /\b(?:freelanc\w*|self-employed|contractor|own business)\b|外包|自由职业|自己干|自己开/i;
-const STARTED_WORK = /\b(?:joined|new (?:job|role|position|company|employer|gig)|start(?:ed|ing|s)? (?:at|with|in|on|as|a new)|began (?:at|with|as)|(?:went|going|gone) freelance|got the job|hired (?:at|by|as)|left|quit)\b|入职|跳槽|新公司|新工作|新单位|换工作|辞职|接外包|自由职业/i;
+// "Is full-time at LinguaBridge agency (from 2026-03-23)": a state that began on a day (dated-plans.ts).
+const STARTED_WORK = /\b(?:joined|new (?:job|role|position|company|employer|gig)|start(?:ed|ing|s)? (?:at|with|in|on|as|a new)|began (?:at|with|as)|(?:went|going|gone) freelance|got the job|hired (?:at|by|as)|left|quit)\b|\(from \d{4}-\d{2}|入职|跳槽|新公司|新工作|新单位|换工作|辞职|接外包|自由职业/i;
+// Employed somewhere, said by how: "Is full-time at LinguaBridge", "part-time with the council".
+const EMPLOYED_AT = /\b(?:full[- ]time|part[- ]time|permanent|on staff)\s+(?:at|with|for)\s+\S/i;
 // "Joined flipkart on 1 april", "5月4号入职grab": a place joined by its name (not "the choir", "a gym") is an employer.
 const JOINED_NAMED = /^(?:(?:just|finally|officially)\s+)?(?:joined|got hired (?:at|by)|hired (?:at|by)|started (?:at|with))\s+(?!(?:the|a|an|my|their|our|some|this|that)\b)[\p{L}\d]|(?:入职|跳槽到|跳槽去)\s*[\p{L}\d]/iu;
 // A second job beside the first is not a change of job.
@@ -101,7 +106,7 @@ function jobChanged(newer: Displaceable, older: Displaceable, said: string, now:
   if (newer.kind === 'plan' && (!now || !newer.occurredAt || newer.occurredAt.getTime() > now.getTime())) return false;
   if (BESIDE.test(said) || BESIDE.test(older.summary)) return false;
   const newSummary = toSimplified(newer.summary);
-  if (!(isJob(newer) || ON_THEIR_OWN.test(newSummary) || JOINED_NAMED.test(newSummary)) || aboutSomeoneElse(newer)) return false;
+  if (!(isJob(newer) || ON_THEIR_OWN.test(newSummary) || JOINED_NAMED.test(newSummary) || EMPLOYED_AT.test(newSummary)) || aboutSomeoneElse(newer)) return false;
   if (!isJob(older) && !ABOUT_WORK.test(toSimplified(older.summary))) return false;
   return STARTED_WORK.test(said) || CHANGED.test(said) || CORRECTED.test(said);
 }
@@ -139,6 +144,7 @@ function topicOf(memory: Displaceable): Set<string> {
   }
   if (LIVES.test(text)) topic.add('#lives');
   if (COMMUTE.test(text)) topic.add('#commute');
+  if (SHIFTS.test(text)) topic.add('#shifts');
   const verb = /^\p{L}+/u.exec(text)?.[0]?.toLowerCase();
   if (verb && HABIT_VERBS.has(verb)) topic.add(`^${verb}`);
   return topic;

@@ -22,8 +22,8 @@ const CONCEPTS: readonly Concept[] = [
   },
   {
     id: 'work',
-    asks: /\b(?:for a living|my (?:job|work|career|role|title|position|employer|company|boss|manager|colleague|coworker|office)|where\s+(?:do\s+|did\s+)?i\s+work|what\s+do\s+i\s+do\b(?!\s+(?:about|with|if|when|for fun|on|in the|at the weekend|after|before|during|this|next|tonight|today|tomorrow))|what\s+i\s+do\s+for\s+work|\b(?:what|which)\s+(?:company|firm|employer)\s+(?:am|do|did|is|was)\s+(?:i|my)\b|\bwho\s+(?:do\s+)?i\s+work\s+for\b|\bwhere\s+am\s+i\s+working\b|\b(?:which|what)\s+(?:hospital|school|clinic|ward|team|store|shop|branch|office|site|restaurant|firm)\s+(?:am|do|did)\s+i\b)|工作|上班|职业|公司|老板|同事|做什么的|干什么的|哪上班/i,
-    adds: 'work works job role title employer company office engineer manager team colleague boss 工作 上班 公司 职位 同事',
+    asks: /\b(?:for a living|my (?:job|work|career|role|title|position|employer|company|boss|manager|colleague|coworker|office)|where\s+(?:do\s+|did\s+)?i\s+work|what\s+do\s+i\s+do\b(?!\s+(?:about|with|if|when|for fun|on|in the|at the weekend|after|before|during|this|next|tonight|today|tomorrow))|what\s+i\s+do\s+for\s+work|\b(?:what|which)\s+(?:company|firm|employer)\s+(?:am|do|did|is|was)\s+(?:i|my)\b|\bwho\s+(?:do\s+)?i\s+work\s+for\b|\bwhere\s+am\s+i\s+working\b|\b(?:which|what)\s+(?:hospital|school|clinic|ward|team|store|shop|branch|office|site|restaurant|firm)\s+(?:am|do|did)\s+i\b)|\b(?:current|present)\s+(?:employer|job|role|position|company)\b|\b(?:extra|side)\s+(?:money|cash|income)\b|\bside\s+(?:hustle|gig|job)s?\b|工作|上班|职业|公司|老板|同事|做什么的|干什么的|哪上班|副业|兼职/i,
+    adds: 'work works job role title employer company office engineer manager team colleague boss freelance self-employed 工作 上班 公司 职位 同事 兼职',
   },
   {
     id: 'family',
@@ -32,8 +32,8 @@ const CONCEPTS: readonly Concept[] = [
   },
   {
     id: 'partner',
-    asks: /\bmy\s+(?:partner|spouse|other half|significant other|gf|bf|girlfriend|boyfriend|wife|husband|hubby|fianc[eé]e?)(?:s|['’]s)?\b|老婆|老公|对象|男朋友|女朋友|男友|女友|爱人|另一半/i,
-    adds: 'partner wife husband gf bf girlfriend boyfriend hubby fiance fiancee spouse 老婆 老公 对象 男朋友 女朋友 爱人',
+    asks: /\bmy\s+(?:partner|spouse|other half|significant other|gf|bf|girlfriend|boyfriend|wife|husband|hubby|fianc[eé]e?)(?:s|['’]s)?\b|\b(?:seeing (?:any|some)one|dating (?:any|some)one|am i (?:still )?single|in a relationship)\b|老婆|老公|对象|男朋友|女朋友|男友|女友|爱人|另一半|单身|交往/i,
+    adds: 'partner wife husband gf bf girlfriend boyfriend hubby fiance fiancee spouse single dating 老婆 老公 对象 男朋友 女朋友 爱人 单身 分手',
   },
   {
     id: 'children',
@@ -47,7 +47,8 @@ const CONCEPTS: readonly Concept[] = [
   },
   {
     id: 'instrument',
-    asks: /\b(?:instruments?|play (?:an|any) instrument)\b|乐器/i,
+    // "我钢琴课现在是星期几" about "Piano lessons moved to sunday": the instrument in the other script too.
+    asks: /\b(?:instruments?|play (?:an|any) instrument|piano|guitar|violin|cello|ukulele|drums)\b|乐器|钢琴|吉他|小提琴|大提琴|尤克里里|架子鼓/i,
     adds: 'guitar piano violin drums ukulele cello saxophone flute keyboard 吉他 钢琴 小提琴 鼓 尤克里里 古筝 乐器',
   },
   {
@@ -63,7 +64,7 @@ const CONCEPTS: readonly Concept[] = [
   {
     id: 'trip',
     asks: /\b(?:trips?|travel\w*|vacation|holidays?|getaway|going away|flights?)\b|旅行|旅游|出差|度假|出去玩/i,
-    adds: 'trip travel flight flying vacation holiday visiting going to 去 旅行 旅游 出差 机票',
+    adds: 'trip travel flight flying vacation holiday visiting heading going to 去 旅行 旅游 出差 机票',
   },
   {
     id: 'health',
@@ -72,8 +73,8 @@ const CONCEPTS: readonly Concept[] = [
   },
   {
     id: 'food',
-    asks: /\b(?:can(?:'|no)?t\s+(?:i\s+)?eat|should\s+i\s+(?:avoid|not eat)|allerg\w*|diet|dietary|eat|food|cook|cooking|recipe|meal|dinner|lunch|breakfast|restaurant)\b|不能吃|忌口|过敏|饮食|吃什么|做饭|菜|餐厅/i,
-    adds: 'allergic allergy vegetarian vegan pescatarian keto paleo mediterranean carb fasting diet intolerant eat food avoid 过敏 吃 素 忌口',
+    asks: /\b(?:can(?:'|no)?t\s+(?:i\s+)?eat|should\s+i\s+(?:avoid|not eat)|allerg\w*|diet|dietary|eat|food|cook|cooking|recipes?|meals?|dinners?|lunch(?:es)?|breakfasts?|restaurants?|snacks?)\b|不能吃|忌口|过敏|饮食|吃什么|做饭|菜|餐厅/i,
+    adds: 'allergic allergy vegetarian vegan pescatarian keto paleo mediterranean carb fasting diet intolerant intolerance coeliac celiac gluten lactose dairy halal kosher eat food avoid 过敏 吃 素 忌口 不耐受',
   },
   {
     id: 'drink',
@@ -92,19 +93,31 @@ const CONCEPTS: readonly Concept[] = [
   },
   {
     id: 'pet',
-    asks: /\b(?:my\s+pets?|pets?|my\s+(?:dog|cat|puppy|kitten)s?['’]?s?)\b|宠物|狗|猫/i,
+    asks: /\b(?:my\s+pets?|pets?|animals?|my\s+(?:dog|cat|puppy|kitten)s?['’]?s?)\b|宠物|狗|猫|动物/i,
     adds: 'dog cat puppy kitten pet retriever labrador corgi poodle terrier spaniel beagle husky greyhound dachshund tabby rabbit bunny hamster parrot budgie tortoise turtle lizard gecko dragon snake ferret horse pony goldfish 狗 猫 宠物 柯基 金毛 柴犬 泰迪 橘猫 狗狗 猫咪 兔子 仓鼠 鹦鹉 乌龟',
   },
   {
     id: 'exercise',
-    asks: /\b(?:10k|5k|half marathon|marathon|race|running|run|jog\w*|gym|workouts?|exercis\w*|training|sports?|hik\w*|swim\w*|yoga|cycling|football|tennis)\b|运动|健身|跑步|锻炼|游泳|瑜伽|爬山|马拉松/i,
-    adds: 'run running jog gym exercise sport race marathon football yoga swim hike 运动 健身 跑步 锻炼 游泳 羽毛球 瑜伽',
+    asks: /\b(?:10k|5k|half marathon|marathon|race|running|run|jog\w*|gym|workouts?|exercis\w*|training|sports?|hik\w*|swim\w*|yoga|cycling|football|tennis|keep fit|stay fit|fitness|in shape)\b|运动|健身|跑步|锻炼|游泳|瑜伽|爬山|马拉松|减肥|养生/i,
+    adds: 'run running jog gym exercise sport race 10k 5k marathon football yoga swim pool lengths laps cycle climbing bouldering pilates hike 运动 健身 跑步 锻炼 游泳 羽毛球 瑜伽 快走 散步 骑车',
   },
   {
     // "what night is game night again": the game the user plays is the memory, by its name.
     id: 'games',
     asks: /\b(?:game nights?|board games?|gaming night|games night)\b|桌游|打牌|麻将/i,
     adds: 'dnd d&d dungeons campaign board games poker mahjong chess catan game 桌游 麻将 打牌 狼人杀',
+  },
+  {
+    // "我之前是怎么受的伤", "how did i hurt my wrist": what happened to the user, by its words.
+    id: 'injury',
+    asks: /\b(?:injur\w*|hurt(?!\s+(?:my|your|his|her|their)\s+feelings)|sprain\w*|broke|broken|fractur\w*)\b|受伤|受的伤|伤到|怎么伤|骨折|扭伤/i,
+    adds: 'injury injured hurt sprained broke fractured fell crash 受伤 摔 骨折 扭 伤 骨裂',
+  },
+  {
+    // "am i still doing nights?", "我现在上什么班": the shift one works.
+    id: 'shifts',
+    asks: /\b(?:shifts?|nights(?!\s+out)|night shift|day shift|days or nights|on days|rota)\b|夜班|白班|倒班|上什么班/i,
+    adds: 'shift shifts nights days night day rota 夜班 白班 倒班',
   },
   {
     id: 'name',

@@ -28,6 +28,21 @@ describe('displaces: a change said later replaces the older memory on the same t
     expect(displaces(tea, latte)).toBe(true);
   });
 
+  it('a job held from a day replaces the freelance work said before', () => {
+    const freelance = memory('Works freelance, mostly Ukrainian-Polish');
+    expect(displaces(memory('Is full-time at LinguaBridge agency (from 2026-03-23)', { entities: ['LinguaBridge'] }), freelance)).toBe(true);
+  });
+
+  it('a pattern that changes "from next week" replaces the old one', () => {
+    const rota = memory('The rota is 4 nights on 4 off which is brutal tbh');
+    expect(displaces(memory('From next week im on 3 days then 3 nights'), rota)).toBe(true);
+    // What one drinks on shift is no shift pattern.
+    const days = memory('Is on days only from april');
+    expect(displaces(memory('Just water and black coffee on shift now'), days)).toBe(false);
+    const tuesdays = memory('每周二晚上练琴');
+    expect(displaces(memory('从下个月开始每周三晚上练琴'), tuesdays)).toBe(true);
+  });
+
   it('a weekly habit in Chinese, and where the user lives, by a shared topic character', () => {
     const gym = memory('每周二四晚上雷打不动去健身');
     expect(displaces(memory('现在每周二四晚上改去攀岩馆健身了'), gym)).toBe(true);

@@ -53,6 +53,19 @@ describe('the recall query (issue 13)', () => {
     expect(expandQuestion('最近有啥要提前准备的事吗').concepts).toContain('schedule');
     expect(expandQuestion('the bus is coming soon, what should i read').concepts).not.toContain('schedule');
     expect(expandQuestion('how soon should i water a new cactus').concepts).not.toContain('schedule');
+    // Everyday words for what the memory holds: fitness, shifts, dating, an employer on a form,
+    // a side income, an injury, an instrument named in the other script, animals.
+    expect(expandQuestion('how do i keep fit these days').concepts).toContain('exercise');
+    expect(expandQuestion('am i still doing nights?').concepts).toContain('shifts');
+    expect(expandQuestion('nights out in dublin, any tips?').concepts).not.toContain('shifts');
+    expect(expandQuestion('my mum keeps asking if im seeing anyone').concepts).toContain('partner');
+    expect(expandQuestion('what should i put for current employer on this form').concepts).toContain('work');
+    expect(expandQuestion('how do i make extra money these days').concepts).toContain('work');
+    expect(expandQuestion('我之前是怎么受的伤').concepts).toContain('injury');
+    expect(expandQuestion('that really hurt my feelings').concepts).not.toContain('injury');
+    expect(expandQuestion('我钢琴课现在是星期几').words.split(' ')).toContain('piano');
+    expect(expandQuestion('how many animals am i looking after').concepts).toContain('pet');
+    expect(expandQuestion('which herb should you never put in recipes for me').words.split(' ')).toContain('coeliac');
   });
 
   it('adds the words in both scripts: a bilingual user asks in one language about the other', () => {
