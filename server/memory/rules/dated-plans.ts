@@ -96,7 +96,7 @@ const datedEnglish: Rule = {
     // Their dated occasion is that, not a standing fact about them ("Son has a dentist appointment on
     // the 9th"). With the user in it ("our cat vegemite knocked…") the other rules still run.
     const dated = ((theirs && !mine) || visit) && !isPast && noun ? { ...datedDraft(ctx, withContext, time, entities, PRIORITY - 4, isPast), exclusive: true } : datedDraft(ctx, withContext, time, entities, PRIORITY, isPast);
-    return [dated, ...newJob(ctx, summary, entities, time)];
+    return [dated, ...newJob(ctx, summary, entities, time), ...takingUp(ctx, text.replace(time.expression, ' '), time, entities)];
   },
 };
 
@@ -159,9 +159,25 @@ const datedChinese: Rule = {
     if (!plan && !event) return [];
     const summary = ctx.describe(text);
     if (!summary) return [];
-    return [datedDraft(ctx, summary, time, [...chinesePlaces(text), ...latinTerms(text), ...objectEntity(time.expression)], PRIORITY)];
+    const entities = [...chinesePlaces(text), ...latinTerms(text), ...objectEntity(time.expression)];
+    return [datedDraft(ctx, summary, time, entities, PRIORITY), ...takingUp(ctx, rest, time, entities)];
   },
 };
+
+// "我下个月开始学拉二胡了", "starting guitar lessons in june": something taken up on a day goes on
+// after it; the dated plan expires with its day, so a lasting fact from then stands beside it.
+const TAKING_UP_ZH = /开始(?:学|练|上.{0,4}课|健身|跑步|游泳|打|弹|拉|读)/;
+const TAKING_UP_EN = /\b(?:start(?:ing|s)?|taking up|take up|begin(?:ning|s)?)\s+(?:to\s+learn\b|learning\b|(?:[\w-]+\s+){0,2}(?:lessons|classes|course|training)\b)/i;
+
+function takingUp(ctx: RuleContext, rest: string, time: ResolvedTime, entities: string[]): Draft[] {
+  const isPast = (time.end ?? time.start).getTime() <= ctx.message.createdAt.getTime();
+  if (isPast || !(ctx.chinese ? TAKING_UP_ZH : TAKING_UP_EN).test(rest)) return [];
+  const said = ctx.describe(rest.replace(/\s+/g, ' ').trim());
+  if (!said) return [];
+  const from = describeResolvedTime(time, ctx.window.timeZone);
+  const summary = ctx.chinese ? `${said.replace(/了$/, '')}（${from}起）` : `${said} (from ${from})`;
+  return [draftFor(ctx, { type: 'semantic', kind: 'fact', summary, entities, priority: PRIORITY - 1 })];
+}
 
 /** A dated item: an event once its day is over (or as the rule judged it), else a plan that expires with it. */
 function datedDraft(ctx: RuleContext, summary: string, time: ResolvedTime, entities: string[], priority: number, isPast = (time.end ?? time.start).getTime() <= ctx.message.createdAt.getTime()): Draft {

@@ -4,8 +4,9 @@
  * "Allergic to peanuts"), the house style of SPEC §5.5's examples.
  */
 
+// "no, it's the 21st" opens with a filler; "no peanuts anywhere" is what is said (it lost its "no").
 const LEADING_FILLER =
-  /^(?:(?:ok(?:ay)?|so|well|also|and|but|instead|oh|btw|by the way|actually|honestly|anyway|anyways|yeah|yes|yep|no|nope|sorry|hmm+|um+|uh+|plus|fyi|tbh|just so you know|for context|context|since|as|because|though|although|while|lol|haha+|hey|hi|fun fact|side note|update|correction|ps|p\.s\.|just)\b[\s,:;.!\-—]*)+/i;
+  /^(?:(?:ok(?:ay)?|so|well|also|and|but|instead|oh|btw|by the way|actually|honestly|anyway|anyways|yeah|yes|yep|no(?=\s*[,!.:;\-—]|\s+(?:wait|sorry|actually|i|i['’]m|im|my|we|it['’]?s|its|the)\b)|nope|sorry|hmm+|um+|uh+|plus|fyi|tbh|just so you know|for context|context|since|as|because|though|although|while|lol|haha+|hey|hi|fun fact|side note|update|correction|ps|p\.s\.|just)\b[\s,:;.!\-—]*)+/i;
 const LEADING_HEDGE = /^(?:i think|i guess|i suppose|i believe|i feel like|i reckon|i suspect)(?:\s+that)?[\s,]+/i;
 const TRAILING_FILLER =
   /(?:[\s,;:\-—]+(?:lol|haha+|lmao|tbh|honestly|by the way|btw|though|anyway|really|either|at all|haha|:\)|:D|for sure|i guess|i think|for real|these days|to be honest|rn|atm|tho|ngl|fr))+[\s.!?…]*$|[\s.!?…~]+$|\s*(?:\p{Extended_Pictographic}|\uFE0F)+\s*$/iu;

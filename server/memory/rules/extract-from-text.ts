@@ -216,8 +216,11 @@ function personOpening(text: string, people: ReadonlySet<string>): string | null
 // as "my gf priya is vegan" would.
 const RELATION_IN_BRACKETS = new RegExp(String.raw`^([\p{L}'’-]+)\s*\(\s*(?:my|our)\s+(${RELATION_EN})\s*\)\s*`, 'iu');
 
+// "kofi my son is allergic", "jess, my sister, hates flying": the same said without brackets.
+const RELATION_IN_APPOSITION = new RegExp(String.raw`^([\p{L}'’-]{2,16}),?\s+(?:my|our)\s+(${RELATION_EN}),?\s+(?=(?:is|was|has|had|can['’]?t|cant|can|loves?|hates?|likes?|eats|doesn['’]?t|doesnt|won['’]?t|just|also|still|turns|works|lives)\b)`, 'iu');
+
 function withRelationInBrackets(clause: Segment): Segment {
-  const match = RELATION_IN_BRACKETS.exec(clause.text);
+  const match = RELATION_IN_BRACKETS.exec(clause.text) ?? RELATION_IN_APPOSITION.exec(clause.text);
   if (!match?.[1] || !match[2]) return clause;
   return { ...clause, text: `my ${match[2]} ${match[1]} ${clause.text.slice(match[0].length)}` };
 }

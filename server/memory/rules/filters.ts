@@ -7,7 +7,8 @@ import { VENTING_EN, VENTING_ZH } from './lexicon';
 
 const QUESTION_START_EN =
   /^(?:(?:so|and|but|ok(?:ay)?|also|hey|hi|oh|well|btw|quick question)[\s,:]+)*(?:what|why|how|when|where|who|whom|whose|which|is|are|am|was|were|do|does|did|can|could|would|will|should|shall|have|has|had|isn't|aren't|don't|doesn't|didn't|can't|won't|wouldn't|shouldn't|any idea|got any|know any|wanna|want to know|tell me|remind me|guess what)\b/i;
-const QUESTION_WORDS_ZH = /什么|怎么|为什么|为啥|如何|哪里|哪儿|哪个|哪些|哪家|多少|几点|几个|是不是|有没有|能不能|可不可以|要不要|会不会|好不好|对不对|行不行|咋/;
+// "吃啥比较好" asks as 吃什么 does; "啥都吃" states.
+const QUESTION_WORDS_ZH = /什么|怎么|为什么|为啥|如何|哪里|哪儿|哪个|哪些|哪家|多少|几点|几个|是不是|有没有|能不能|可不可以|要不要|会不会|好不好|对不对|行不行|咋|啥(?![都也])|比较好$/;
 const QUESTION_END_ZH = /(?:吗|呢|么|吧)\s*[?？。]?\s*$/;
 const QUESTION_ABOUT_SELF_ZH = /该怎么|怎么办|怎么(?:回|说|写|做|弄|处理|选|安排)|是不是|要不要|该不该|能不能|可不可以|好不好|行不行|有没有必要|如何|为什么|为啥/;
 
@@ -39,7 +40,7 @@ const HYPOTHETICAL_EN =
 // Not 要是 inside 主要是 ("哈哈主要是懒"), 只要是, 还要是.
 const HYPOTHETICAL_ZH = /如果|假如|(?<![主重需只不还就])要是|假设|万一|假使|倘若|的话|假若|设想|想象一下/;
 
-const PERSISTENT_REQUEST = /^(?:(?:so|and|also|oh|ok(?:ay)?)[\s,]+)*(?:(?:can|could|would|will) (?:you|u)|(?:might|may|can|could) i ask (?:you|u) to)\b.*(?:\b(?:from now on|from here on(?: out)?|going forward|in (?:the )?future|always|never|every time|any ?more|in every (?:reply|answer|response|message)|in (?:your|all) (?:replies|answers|responses))\b|\bstop \w+ing\b)|^(?:(?:so|and|also|oh|ok(?:ay)?)[\s,]+)*(?:can|could|would|will) (?:you|u)(?:\s+(?:please|pls|plz))?\s+(?:not|never|avoid|stop)\s+\w+/i;
+const PERSISTENT_REQUEST = /^(?:(?:so|and|also|oh|ok(?:ay)?)[\s,]+)*(?:(?:can|could|would|will) (?:you|u)|(?:might|may|can|could) i ask (?:you|u) to)\b.*(?:\b(?:from now on|from here on(?: out)?|going forward|in (?:the )?future|always|never|every time|any ?more|in every (?:reply|answer|response|message)|in (?:your|all) (?:replies|answers|responses))\b|\bstop \w+ing\b)|^(?:(?:so|and|also|oh|ok(?:ay)?)[\s,]+)*(?:can|could|would|will) (?:you|u)(?:\s+(?:please|pls|plz))?\s+(?:not|never|avoid|stop)\s+\w+|^(?:(?:so|and|also|oh|ok(?:ay)?)[\s,]+)*(?:can|could|would|will) (?:you|u)(?:\s+(?:please|pls|plz))?\s+start\s+(?:answering|replying|writing|talking|speaking|using|giving|calling|to)\b/i;
 
 /** "Can you make the examples in Python from here on?" is a request that should last, not a question. */
 export function isPersistentRequest(clause: string): boolean {

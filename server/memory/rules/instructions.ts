@@ -60,6 +60,9 @@ export function ruleSummary(instruction: string, chinese: boolean): string | nul
   return describeChinese(instruction.replace(/^(?:请|麻烦)(?:你)?/, ''));
 }
 
+const STARTED = /^start\s+(?:to\s+)?(answering|replying|writing|talking|speaking|using|giving|calling|answer|reply|write|talk|speak|use|give|call)\b(.*)$/i;
+const STARTED_BASE: Record<string, string> = { answering: 'answer', replying: 'reply', writing: 'write', talking: 'talk', speaking: 'speak', using: 'use', giving: 'give', calling: 'call' };
+
 const englishRule: Rule = {
   name: 'assistant-rule',
   scope: 'clause',
@@ -67,9 +70,12 @@ const englishRule: Rule = {
   apply: (ctx) => {
     const text = ctx.clause.text;
     const wanted = WANT_YOU_TO.exec(text);
-    const polite = isPersistentRequest(text) ? text.replace(/^.*?\b(?:can|could|would|will) (?:you|u)\s+(?:(?:please|pls|plz)\s+)?/i, '').replace(/\?+\s*$/, '') : null;
+    const asked = isPersistentRequest(text) ? text.replace(/^.*?\b(?:can|could|would|will) (?:you|u)\s+(?:(?:please|pls|plz)\s+)?/i, '').replace(/\?+\s*$/, '') : null;
+    // "can u start answering me in portuguese?": to start doing something is to do it from now on.
+    const started = asked ? STARTED.exec(asked) : null;
+    const polite = started ? `${STARTED_BASE[started[1]!.toLowerCase()] ?? started[1]}${started[2]}` : asked;
     const instruction = wanted ? (wanted[1] ?? wanted[2] ?? '') : (polite ?? (IMPERATIVE_EN.test(text) || ASKED_ALWAYS_EN.test(text.trim()) ? text : null));
-    if (instruction === null || !PERSISTENT_RULE_EN.test(text)) return [];
+    if (instruction === null || (!started && !PERSISTENT_RULE_EN.test(text))) return [];
     const summary = ruleSummaryEnglish(instruction);
     if (!summary) return [];
     return [draftFor(ctx, { type: 'procedural', kind: 'rule', summary, entities: properNouns(instruction), priority: PRIORITY })];

@@ -83,6 +83,8 @@ function namesSomeoneBefore(ctx: RuleContext): boolean {
   return RELATION_WORD_EN.test(before) || RELATION_WORD_ZH.test(before) || properNouns(before).length > 0;
 }
 const PRONOUN_ZH = /他|她|它/;
+// "BIG news", "quick update": announces what follows, says nothing itself.
+const NEWS_ONLY_EN = /^(?:(?:some|big|huge|great|good|bad|sad|exciting|fun|quick|small|major)\s+)*(?:news|update|life update|announcement)[\s!.:]*$/i;
 
 // A question without its question mark: 住哪里比较方便, 古城里面吵不吵.
 const QUESTION_ZH = /哪里|哪儿|哪个|哪家|怎么|怎样|什么|多少|几[个点天号次]|为啥|咋|(\p{Script=Han})不\1/u;
@@ -133,7 +135,7 @@ export function noteFor(ctx: RuleContext): Draft | null {
   }
   const text = tidy(withApostrophes(raw.replace(LEAD_EN, '')));
   if ((POSSESSIVE_EN.test(text) || PRONOUN_SUBJECT_EN.test(text)) && !namesSomeoneBefore(ctx)) return null;
-  if (META_EN.test(raw) || CONDITIONAL_EN.test(text) || DEMONSTRATIVE_EN.test(text) || MISHAP_EN.test(text)) return null;
+  if (META_EN.test(raw) || CONDITIONAL_EN.test(text) || DEMONSTRATIVE_EN.test(text) || MISHAP_EN.test(text) || NEWS_ONLY_EN.test(text)) return null;
   if (ADDRESSES_ASSISTANT_EN.test(text) || TO_ASSISTANT_EN.test(text) || REQUEST_EN.test(text) || REACTION_EN.test(text)) return null;
   if (MOOD_EN.test(text) || ASKS_OR_REACTS_EN.test(text) || ONLY_NOW_EN.test(text)) return null;
   if (VERDICT_EN.test(text) || ACTING_UP_EN.test(text) || TASK_TROUBLE_EN.test(text)) return null;

@@ -455,7 +455,7 @@ describe('session 15: requests asked as questions, jobs one was hired into', () 
   const rules = (text: string) => items(text).filter((i) => i.type === 'procedural').map((i) => i.summary);
 
   it('a question asking for how every answer looks is a standing instruction; one about the task at hand is not', () => {
-    expect(rules('can u start answering me in portuguese from now on?')).toEqual(['Start answering the user in portuguese from now on']);
+    expect(rules('can u start answering me in portuguese from now on?')).toEqual(['Answer the user in portuguese from now on']);
     expect(rules('could you use australian spelling pls')).toEqual(['Use australian spelling']);
     expect(rules('would you keep answers short pls?')).toEqual(['Keep answers short']);
     expect(rules('can you use british spelling in this letter?')).toEqual([]);
@@ -641,6 +641,48 @@ describe('fragments that belong to the clause before, and days on the calendar',
   it("someone's relative is their own person: \"mariana's mum … she's vegan\" is hers, not the user's", () => {
     const found = items("mariana's mum is visiting next weekend, she's vegan and hates anything spicy so i need recipe ideas");
     expect(found.filter((i) => i.summary.includes('vegan')).map((i) => [i.kind, i.summary])).toEqual([['relationship', "Mariana's mum is vegan and hates anything spicy"]]);
+  });
+
+  it('"remember no peanuts anywhere" keeps its "no"; "kofi my son is allergic" is the son\'s', () => {
+    expect(summaries('nice. and pls remember no peanuts anywhere, kofi my son is allergic. he\'s 4')).toEqual(expect.arrayContaining(['no peanuts anywhere', 'son kofi is allergic']));
+    expect(summaries('jess, my sister, hates flying')).toEqual(['sister jess hates flying']);
+  });
+
+  it('chat\'s "lol" between two statements ends the first: "i disagree lol i have matcha every single morning"', () => {
+    expect(summaries('my friend sent me this tiktok caption like its gospel: "matcha is overrated, hojicha is better in every way". i disagree lol i have matcha every single morning')).toContain('has matcha every single morning');
+  });
+
+  it('asked to start doing something is asked to do it from now on; an announcement alone is nothing', () => {
+    expect(items('and can u start answering me in portuguese? brazilian portuguese pls, not pt-pt 😂').map((i) => [i.type, i.summary])).toEqual([['procedural', 'Answer the user in portuguese']]);
+    expect(items('can you start calling me Mo?').map((i) => i.summary)).toEqual(['Call the user Mo']);
+    expect(items('can u start the timer')).toEqual([]);
+    expect(summaries('BIG news, i got the deputy principal job!!! starting term 3')).not.toContain('big news');
+  });
+
+  it('what a person called by name wears, loves or has is theirs ("阿杰穿43码"); 小时候 and 老家 are no names', () => {
+    expect(items('小雅对芒果过敏').map((i) => [i.kind, i.summary])).toEqual([['relationship', '小雅对芒果过敏']]);
+    expect(items('老王有两个孩子').map((i) => i.kind)).toEqual(['relationship']);
+    expect(items('小时候住在上海').map((i) => i.kind)).toEqual(['fact']);
+    expect(items('老家在湖南 小时候住在长沙').map((i) => [i.kind, i.summary])).toEqual([['fact', '老家在湖南'], ['fact', '小时候住在长沙']]);
+  });
+
+  it('以后帮我写… is a standing rule; 吃啥比较好 asks; 6月3号走 is when the user leaves', () => {
+    expect(items('以后帮我写东西都用中文 但是专业术语保留英文').map((i) => i.type)).toEqual(['procedural']);
+    expect(items('以后帮我看看这个')).toEqual([]);
+    expect(summaries('面试那天中午吃啥比较好 我吃素 但是蛋和奶可以')).toEqual(['吃素']);
+    expect(items('机票改签了 有门final挪到了6月初 所以现在是6月3号走').filter((i) => i.kind === 'plan').map((i) => i.summary)).toEqual(['现在是6月3号走（2026-06-03）']);
+  });
+
+  it('something taken up on a day goes on after it: a lasting fact from then beside the plan that expires', () => {
+    const erhu = items('帮我记住 老伴生日是农历八月十五 正好中秋 我老忘 另外我下个月开始学拉二胡了');
+    expect(erhu.map((i) => [i.kind, i.summary, i.valid_until === null])).toEqual(expect.arrayContaining([['fact', '开始学拉二胡（2026-04起）', true]]));
+    expect(erhu.filter((i) => i.kind === 'plan').map((i) => i.valid_until !== null)).toEqual([true]);
+    expect(items('starting guitar lessons in june, any tips?').map((i) => [i.kind, i.summary])).toEqual([
+      ['plan', 'Starting guitar lessons in june (2026-06)'],
+      ['fact', 'Starting guitar lessons (from 2026-06)'],
+    ]);
+    // A one-off is no new habit.
+    expect(items('i have a guitar gig next friday').filter((i) => i.kind === 'fact')).toEqual([]);
   });
 });
 
