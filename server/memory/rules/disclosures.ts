@@ -243,9 +243,8 @@ function englishDisclosure(ctx: RuleContext): Draft[] {
   const plain = stated.slice(setting.length).replace(LEAD_EN, '');
   const it = itsAntecedent(ctx, plain);
   const text = it ? plain.replace(/^(?:it['’]s|its)\b/i, `${it} is`).replace(/^it\b/i, it) : plain;
-  // "mariana's mum is vegan" is about her as much as "my mum is vegan" is (relation: the mum).
-  const relative = RELATIVE_OF_EN.exec(text);
-  const relation = RELATION_SUBJECT_EN.exec(text) ?? (relative ? Object.assign([relative[1]!, relative[2]!], { index: 0, input: text }) : null);
+  // Whose fact: "my mum is vegan", and "mariana's mum is vegan" as much (the relation: the mum).
+  const relation = RELATION_SUBJECT_EN.exec(text)?.[1] ?? RELATIVE_OF_EN.exec(text)?.[2] ?? null;
   const theirs = !relation && THEIR_SUBJECT_EN.test(text) && !OPINION_ONLY_EN.test(text) && hasAntecedent(ctx);
   // "dev hurt his back two weeks ago", "elsa starts förskola in august": someone the user named.
   const named = !relation && !theirs ? namedSubject(text, peopleOf(ctx)) : null;
@@ -262,7 +261,7 @@ function englishDisclosure(ctx: RuleContext): Draft[] {
   // "not a fan at all" on its own names nothing it is about (the rule that read its object keeps it).
   if (/^(?:i['’]?m\s+|im\s+|i am\s+)?(?:just\s+|really\s+)?not (?:a|really a|much of a) (?:big |huge )?fan(?:\s+(?:at all|tbh|honestly|really))?[\s.!]*$/i.test(text)) return [];
   const names = properNouns(raw);
-  if (!saysSomething(text, names, relation?.[1] ?? null)) return [];
+  if (!saysSomething(text, names, relation)) return [];
   // "niamh and i adopted a greyhound" is the user's news, shared: "Adopted a greyhound with niamh".
   const pair = named ? null : /^([\p{L}'’-]+)\s+(?:and|&)\s+(i|we)\s+(.+?)[\s!.~]*$/iu.exec(text);
   const spoken = pair ? `${pair[2]} ${pair[3]} with ${pair[1]}` : text;
@@ -281,7 +280,7 @@ function englishDisclosure(ctx: RuleContext): Draft[] {
       type,
       kind,
       summary: time && (kind === 'event' || kind === 'plan') ? ctx.withDate(summary, time) : summary,
-      entities: [...(relation?.[1] ? [relation[1].toLowerCase()] : []), ...(named ? named.split(' and ') : []), ...names],
+      entities: [...(relation ? [relation.toLowerCase()] : []), ...(named ? named.split(' and ') : []), ...names],
       time: kind === 'event' || kind === 'plan' ? time : null,
       validity: isPlan ? 'temporary' : 'permanent',
       // Said in passing: never a core (always-on) memory on the strength of a health word.
