@@ -20,6 +20,8 @@ const NAME_PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`\b${NAME}\s+(?:and|&)\s+i\b`, 'gi'),
   new RegExp(String.raw`\bme\s+(?:and|&|n)\s+${NAME}\b`, 'gi'),
   new RegExp(String.raw`\b${NAME}['’]s\s+(?:${RELATION_EN}|parents|folks|family|place|house|flat|birthday|bday|wedding)\b`, 'gi'),
+  // "yeah two, ollie's 7 and ruby's 10": ages after names, listed, even a name that is a word (ruby).
+  new RegExp(String.raw`\b(?:and|&|two|three|four|kids|boys|girls|twins)[\s,:;-]+${NAME}['’]s\s+\d{1,2}\b(?!\s*(?:am|pm|[:.]\d|%|mins?\b|minutes|hours?|hrs?|days|weeks|months|pounds|quid|bucks|dollars|euros|k\b|percent))`, 'gi'),
 ];
 
 // Words that follow "my sister" or precede "and i" without being a name.

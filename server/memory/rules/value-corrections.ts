@@ -7,6 +7,7 @@
  * (a weekday, a day of the month, a clock time). It is a correction aimed at the old value
  * (negative update, hint = the old value), so apply-memories.ts supersedes the memory holding it.
  */
+import { parseExplicitCommand } from '../explicit-command';
 import { draftFor, type Rule, type RuleContext } from './context';
 import type { Draft } from './draft';
 import { FREQUENCY_EN, FREQUENCY_ZH } from './lexicon';
@@ -31,6 +32,7 @@ const WEEKDAYS_EN = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'fr
 const WEEKDAY_EN = /\b(sun|mon|tue|tues|wed|thu|thur|thurs|fri|sat)(?:day|nesday|rsday|urday|sday)?s?\b/gi;
 // ("the 3rd time this week", "my 2nd year" are no dates.)
 const ORDINAL_DAY_EN = /\b(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:time|times|place|floor|year|grade|attempt|try|round|one|edition|kid|child|birthday|anniversary|person|party|hand|century|week|month|day))/gi;
+const MONTH_DAY_EN = /\b(\d{1,2})\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})\b(?![:.]\d)/gi;
 const CLOCK_EN = /\b(\d{1,2})(?::(\d\d))?\s*(am|pm)\b/gi;
 const WEEKDAYS_ZH = '日一二三四五六';
 const WEEKDAY_ZH = /(?:周|星期|礼拜)([一二三四五六日天])/g;
@@ -45,6 +47,13 @@ function typedValues(text: string): TypedValue[] {
     if (day && (m[0].length > 3 || !/^(?:sat|sun)$/i.test(m[0]))) add('weekday', day, m);
   }
   for (const m of text.matchAll(ORDINAL_DAY_EN)) add('day', String(Number(m[1])), m);
+  // "jen's birthday is 19 april" / "april 19": the day of a dated month, the day digits alone, so a
+  // correction to "the 21st" keeps the month.
+  for (const m of text.matchAll(MONTH_DAY_EN)) {
+    const digits = m[1] ?? m[2]!;
+    if (found.some((v) => v.kind === 'day' && v.index >= (m.index ?? 0) && v.index < (m.index ?? 0) + m[0].length)) continue;
+    found.push({ kind: 'day', norm: String(Number(digits)), index: (m.index ?? 0) + m[0].indexOf(digits), text: digits });
+  }
   for (const m of text.matchAll(CLOCK_EN)) add('time', `${(Number(m[1]) % 12) + (m[3]!.toLowerCase() === 'pm' ? 12 : 0)}:${m[2] ?? '00'}`, m);
   for (const m of text.matchAll(WEEKDAY_ZH)) add('weekday', WEEKDAYS_EN[WEEKDAYS_ZH.indexOf(m[1] === '天' ? '日' : m[1]!)]!, m);
   for (const m of text.matchAll(DAY_ZH)) add('day', String(parseNumber(m[1]!)), m);
@@ -122,11 +131,15 @@ function corrections(ctx: RuleContext): Draft[] {
   const source = correctedSource(ctx, correction);
   if (!source) return topicRestated(ctx, correction);
   if (correction.month && !source.sentence.includes(`${correction.month}月`)) return [];
-  const restated = swapValue(source.sentence, source.wrong, correction.right);
+  // "remember my wife jen's birthday is 19 april" → what to remember, not the request.
+  const command = parseExplicitCommand(source.sentence);
+  const start = command?.kind === 'remember' ? source.sentence.indexOf(command.content) : -1;
+  const restated = start > 0 && source.wrong.index >= start ? swapValue(source.sentence, source.wrong, correction.right).slice(start) : swapValue(source.sentence, source.wrong, correction.right);
   const summary = ctx.describe(restated);
   if (!summary) return [];
   // "We meet the first Wednesday of every month" is a standing fact, not one date.
-  const recurring = FREQUENCY_EN.test(restated) || FREQUENCY_ZH.test(restated);
+  // Nor is a birthday: it comes round every year (recall finds it when it is near, anniversary.ts).
+  const recurring = FREQUENCY_EN.test(restated) || FREQUENCY_ZH.test(restated) || /\b(?:birthday|bday|anniversary)\b|生日|纪念日/i.test(restated);
   const time = recurring ? null : ctx.resolveTime(restated, 'future');
   const future = time !== null && time.start.getTime() >= ctx.message.createdAt.getTime() - 86_400_000;
   return [

@@ -684,5 +684,13 @@ describe('fragments that belong to the clause before, and days on the calendar',
     // A one-off is no new habit.
     expect(items('i have a guitar gig next friday').filter((i) => i.kind === 'fact')).toEqual([]);
   });
+
+  it('names listed with their ages are people, even a name that is a word: "ollie\'s 7 and ruby\'s 10 … ruby eats anything"', () => {
+    expect(items("yeah two, ollie's 7 and ruby's 10. ollie cant have dairy, ruby eats anything").map((i) => [i.kind, i.summary])).toEqual([
+      ['relationship', "Ollie can't have dairy"],
+      ['relationship', 'Ruby eats anything'],
+    ]);
+    expect(items("the meeting's 9 tomorrow, and the meeting is boring")).toEqual([]);
+  });
 });
 

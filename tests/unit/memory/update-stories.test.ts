@@ -147,6 +147,16 @@ describe('a correction that gives only the right value', () => {
     return validateExtracted(extractWithRules(window), window).accepted.map(({ type, kind, summary, negative_update, conflict_hint }) => ({ type, kind, summary, negative_update, conflict_hint }));
   };
 
+  it('a day corrected in a dated month keeps the month, and a birthday stays a fact: "wait no sorry its the 21st"', () => {
+    expect(accepted('wait no sorry its the 21st. i always mix it up with her mums', "remember my wife jen's birthday is 19 april")).toContainEqual({
+      type: 'semantic',
+      kind: 'fact',
+      summary: "Wife jen's birthday is 21st april",
+      negative_update: true,
+      conflict_hint: '19',
+    });
+  });
+
   it('restates the statement it corrects, with the value swapped, aimed at the old value', () => {
     expect(accepted("Oh wait, I had that wrong, it's the first Wednesday. Silly me.", 'We meet the first Tuesday of every month')).toContainEqual({
       type: 'semantic',
@@ -168,7 +178,8 @@ describe('a correction that gives only the right value', () => {
 
   it('a corrected birthday with its month: restated when the old date is in view, said as the right value when it was another chat; a new date with 改成 is a move', () => {
     const restated = accepted('还有阿杰生日我记错了 是6月19号 差点搞错', 'ok 对了阿杰生日6月9号 到时候提醒我准备礼物').find((i) => i.negative_update);
-    expect(restated).toMatchObject({ kind: 'plan', conflict_hint: '9号' });
+    // A birthday comes round every year: a fact (recall brings it when it is near), not a plan that expires.
+    expect(restated).toMatchObject({ kind: 'fact', conflict_hint: '9号' });
     expect(restated?.summary).toMatch(/阿杰生日6月19号/);
     // The old date was said in an earlier conversation: the correction names its topic.
     expect(accepted('还有阿杰生日我记错了 是6月19号 差点搞错', '今天好冷')).toContainEqual({ type: 'semantic', kind: 'fact', summary: '阿杰生日是6月19号', negative_update: true, conflict_hint: '阿杰生日' });
