@@ -219,7 +219,7 @@ const RELATION_IN_BRACKETS = new RegExp(String.raw`^([\p{L}'’-]+)\s*\(\s*(?:my
 // "kofi my son is allergic", "jess, my sister, hates flying": the same said without brackets.
 const RELATION_IN_APPOSITION = new RegExp(String.raw`^([\p{L}'’-]{2,16}),?\s+(?:my|our)\s+(${RELATION_EN}),?\s+(?=(?:is|was|has|had|can['’]?t|cant|can|loves?|hates?|likes?|eats|doesn['’]?t|doesnt|won['’]?t|just|also|still|turns|works|lives)\b)`, 'iu');
 
-function withRelationInBrackets(clause: Segment): Segment {
+function withRelationBesideName(clause: Segment): Segment {
   const match = RELATION_IN_BRACKETS.exec(clause.text) ?? RELATION_IN_APPOSITION.exec(clause.text);
   if (!match?.[1] || !match[2]) return clause;
   return { ...clause, text: `my ${match[2]} ${match[1]} ${clause.text.slice(match[0].length)}` };
@@ -388,7 +388,7 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
       const dropped = chinese && theirs === raw ? withDroppedWoZh(raw, clauses[index - 1]) : null;
       const carried = theirs !== raw ? theirs : dropped ?? withCarriedSubject(chinese ? raw : withThingNamedBefore(withDiagnosisSaidAsMine(raw), clauses[index - 1]), clauses[index - 1], chinese);
       // Naming who "he" is (or whose news it is) is not borrowing the previous clause's subject.
-      const clause = chinese ? withPlaceZh(withTheirSubjectZh(withPersonZh(carried, personZh), clauses[index - 1]), clauses.slice(0, index)) : withDietTakenUpSaidAsIs(withTitledJobSaidAsWork(withNamedPerson(withNameIs(withRelationInBrackets(carried), people), person)));
+      const clause = chinese ? withPlaceZh(withTheirSubjectZh(withPersonZh(carried, personZh), clauses[index - 1]), clauses.slice(0, index)) : withDietTakenUpSaidAsIs(withTitledJobSaidAsWork(withNamedPerson(withNameIs(withRelationBesideName(carried), people), person)));
       // The last one named: "孩子主要是我老婆陈静在管 她是中学英语老师" — 她 is the wife.
       if (chinese) personZh = [...raw.text.matchAll(RELATION_MENTION_ZH)].at(-1)?.[1] ?? personZh;
       if (!chinese) person = personOpening(clause.text, people) ?? introduced(clause.text) ?? mentionedInside(clause.text, people) ?? person;

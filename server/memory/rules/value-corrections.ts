@@ -134,7 +134,8 @@ function corrections(ctx: RuleContext): Draft[] {
   // "remember my wife jen's birthday is 19 april" → what to remember, not the request.
   const command = parseExplicitCommand(source.sentence);
   const start = command?.kind === 'remember' ? source.sentence.indexOf(command.content) : -1;
-  const restated = start > 0 && source.wrong.index >= start ? swapValue(source.sentence, source.wrong, correction.right).slice(start) : swapValue(source.sentence, source.wrong, correction.right);
+  const swapped = swapValue(source.sentence, source.wrong, correction.right);
+  const restated = start > 0 && source.wrong.index >= start ? swapped.slice(start) : swapped;
   const summary = ctx.describe(restated);
   if (!summary) return [];
   // "We meet the first Wednesday of every month" is a standing fact, not one date.
