@@ -133,7 +133,7 @@ function jobAttribute(value: string, summary: string): SlotAttribute {
   if (/[\u4e00-\u9fff]/.test(value) || /[\u4e00-\u9fff]/.test(summary)) {
     // "在一家做跨境电商的公司做运营": where and what, so a new title or a new employer replaces it.
     if (/在.+(?:公司|医院|学校|银行|工厂|店|所|集团).*(?:做|当)[\u4e00-\u9fffA-Za-z]{2,6}$/.test(summary)) return 'job';
-    return /在.+(?:工作|上班|教|打工|兼职|实习|做)|入职|跳槽|调到|调去|转到|换到|去了/.test(summary) ? 'employer' : 'job_title';
+    return /在.+(?:工作|上班|教|打工|兼职|实习|做)|去.+(?:上班|工作)|入职|跳槽|调到|调去|转到|换到|去了/.test(summary) ? 'employer' : 'job_title';
   }
   const title = TITLE.test(value) || /^(?:works|working)\s+as\b/i.test(summary);
   const employer = EMPLOYER.test(value) || /^(?:an?|the)\s.*\b(?:company|firm|agency|startup|hospital|clinic|school|restaurant|bakery|cafe|café|shop|store|bank|utility|council|practice|studio|lab|warehouse|factory|airline|hotel|garage|charity|newspaper|magazine)$/i.test(value) || /^(?:works|working|is working)\s+(?:[\w-]+\s+){0,2}?(?:at|for)\b/i.test(summary) || /^(?:joined|started (?:at|on)|(?:started|starting|began) (?:my|their|a|the) (?:new )?(?:job|role|position) (?:at|with)\b)/i.test(summary);

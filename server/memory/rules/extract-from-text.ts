@@ -40,6 +40,8 @@ const ALL_RULES: readonly Rule[] = [
 ];
 const SENTENCE_RULES = ALL_RULES.filter((rule) => rule.scope === 'sentence');
 // A moved appointment or a switch is news even said with a groan ("ugh, the review moves to Thursday").
+// "Coworker is Neha": who someone is, the one thing a groan about them is kept for.
+const NAME_ONLY_SUMMARY = /^\p{L}[\p{L}-]* is \p{Lu}[\p{L}'’-]*$/u;
 const VENTING_SAFE = new Set(['like-dislike', 'like-dislike-zh', 'reschedule', 'reschedule-zh', 'switch', 'condition-in-passing', 'condition-in-passing-zh']);
 const CLAUSE_RULES = ALL_RULES.filter((rule) => rule.scope === 'clause');
 // …and so is what happened to them: "ugh hurt my knee last weekend on a run", "argh sprained my
@@ -246,6 +248,15 @@ function withTitledJobSaidAsWork(clause: Segment): Segment {
   return { ...clause, text: `${job[1] ?? ''}I work as ${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title} now${clause.text.slice(job.index + job[0].length)}` };
 }
 
+// "so i guess im pescatarian now", "i think my shift is 7 to 3": the statement after a hedge is
+// read as said (the item keeps low confidence: the hedge is judged on the words as spoken).
+const HEDGE_LEAD_EN = /^((?:(?:so|and|but|also|oh|well|ok(?:ay)?|yeah)[\s,]+)*)(?:i\s+(?:guess|think|suppose|reckon)|guess)\s+(?=(?:i['’]m|im|i am|i['’]ve|ive|i have|i['’]ll|my)\s)/i;
+
+function withoutHedgeLead(clause: Segment): Segment {
+  const hedge = HEDGE_LEAD_EN.exec(clause.text);
+  return hedge ? { ...clause, text: `${hedge[1] ?? ''}${clause.text.slice(hedge[0].length)}` } : clause;
+}
+
 function withDietTakenUpSaidAsIs(clause: Segment): Segment {
   const match = BECAME_DIET.exec(clause.text);
   if (!match) return clause;
@@ -388,7 +399,7 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
       const dropped = chinese && theirs === raw ? withDroppedWoZh(raw, clauses[index - 1]) : null;
       const carried = theirs !== raw ? theirs : dropped ?? withCarriedSubject(chinese ? raw : withThingNamedBefore(withDiagnosisSaidAsMine(raw), clauses[index - 1]), clauses[index - 1], chinese);
       // Naming who "he" is (or whose news it is) is not borrowing the previous clause's subject.
-      const clause = chinese ? withPlaceZh(withTheirSubjectZh(withPersonZh(carried, personZh), clauses[index - 1]), clauses.slice(0, index)) : withDietTakenUpSaidAsIs(withTitledJobSaidAsWork(withNamedPerson(withNameIs(withRelationBesideName(carried), people), person)));
+      const clause = chinese ? withPlaceZh(withTheirSubjectZh(withPersonZh(carried, personZh), clauses[index - 1]), clauses.slice(0, index)) : withDietTakenUpSaidAsIs(withTitledJobSaidAsWork(withNamedPerson(withNameIs(withRelationBesideName(withoutHedgeLead(carried)), people), person)));
       // The last one named: "孩子主要是我老婆陈静在管 她是中学英语老师" — 她 is the wife.
       if (chinese) personZh = [...raw.text.matchAll(RELATION_MENTION_ZH)].at(-1)?.[1] ?? personZh;
       if (!chinese) person = personOpening(clause.text, people) ?? introduced(clause.text) ?? mentionedInside(clause.text, people) ?? person;
@@ -399,7 +410,7 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
       if (!options.explicit && isOneOff(clause.text)) return;
       if (!options.explicit && index > 0 && isConditionClause(clause.text)) return;
       if (!options.explicit && isQuestion(clause.text, sentence.text, index === clauses.length - 1) && !isPersistentRequest(clause.text) && !isAnswerStyleRequest(clause.text)) return;
-      const ctx = makeContext({ ...base, clause, index, chinese, hedged: isHedged(clause.text), carriedSubject: dropped === null && carried.text !== raw.text });
+      const ctx = makeContext({ ...base, clause, index, chinese, hedged: isHedged(clause.text) || isHedged(carried.text), carriedSubject: dropped === null && carried.text !== raw.text });
       const groaningHere = sentenceChinese
         ? !options.explicit && (isVenting(clause.text) || (isVenting(clauseTexts.slice(0, index).join(' ')) && !SAYS_WHAT_IT_IS_ZH.test(clause.text)))
         : venting;
@@ -412,8 +423,12 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
         const groaning = sentenceChinese
           ? !options.explicit && (isVenting(clause.text) || (isVenting(clauseTexts.slice(0, index).join(' ')) && !SAYS_WHAT_IT_IS_ZH.test(clause.text)))
           : venting;
-        if ((rule.lang === 'zh') !== chinese || (groaning && !VENTING_SAFE.has(rule.name) && !HAPPENED_TO_ME.test(clause.text))) continue;
-        for (const draft of rule.apply(ctx)) found.push({ draft: (chinese ? correctingZh : correctingEn) && CORRECTABLE_KINDS.has(draft.kind) ? { ...draft, negative: true } : draft, sentence: sentence.text });
+        if ((rule.lang === 'zh') !== chinese) continue;
+        const muted = groaning && !VENTING_SAFE.has(rule.name) && !HAPPENED_TO_ME.test(clause.text);
+        // A groan about someone still says who they are: "my coworker neha keeps taking credit for
+        // my work im so fed up" keeps "Coworker is Neha", and nothing of the grievance.
+        if (muted && rule.name !== 'relationship') continue;
+        for (const draft of rule.apply(ctx).filter((d) => !muted || NAME_ONLY_SUMMARY.test(d.summary))) found.push({ draft: (chinese ? correctingZh : correctingEn) && CORRECTABLE_KINDS.has(draft.kind) ? { ...draft, negative: true } : draft, sentence: sentence.text });
       }
     });
   }

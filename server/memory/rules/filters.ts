@@ -34,9 +34,9 @@ export function isQuestion(clause: string, sentence: string, isLastClause: boole
   return false;
 }
 
-const HYPOTHETICAL_START_EN = /^(?:(?:and|but|so|ok(?:ay)?|well|hmm+)[\s,]+)*(?:if|suppose|supposing|imagine|what if|assuming|hypothetically|in theory|let'?s say|say|even if|unless|once)\b/i;
+const HYPOTHETICAL_START_EN = /^(?:(?:and|but|so|ok(?:ay)?|well|hmm+|haha+|lol|lmao|omg|ooh+)[\s,]+)*(?:if|suppose|supposing|imagine|what if|assuming|hypothetically|in theory|let'?s say|say|even if|unless|once)\b/i;
 const HYPOTHETICAL_EN =
-  /\b(?:if i (?:were|was|had|could|won|lost|ever)|i swear(?: to god)?,? if|if (?:one more|anyone else|someone else|another) \w+|were i|i wish|i'?d have|would have|could have|should have|in another life|in a parallel universe|i would (?!like|love|prefer|rather|hate|appreciate|never)\w+|i'?d (?!like|love|prefer|rather|hate|appreciate|never)(?:buy|go|quit|move|sell|travel|live|retire|leave|do|be|spend|take|get|tell|say|kill|punch|give))\b/i;
+  /\b(?:if i (?:were|was|had|could|won|lost|ever)|i swear(?: to god)?,? if|if (?:one more|anyone else|someone else|another) \w+|were i|i wish|i'?d have|(?:would|could|should|might) have (?!(?:a|an|the|some|any|more|less|no|my|your|his|her|their|our|to)\b)|(?:would|could|should|might)['’]ve|in another life|in a parallel universe|i would (?!like|love|prefer|rather|hate|appreciate|never)\w+|i'?d (?!like|love|prefer|rather|hate|appreciate|never)(?:buy|go|quit|move|sell|travel|live|retire|leave|do|be|spend|take|get|tell|say|kill|punch|give))\b/i;
 // Not 要是 inside 主要是 ("哈哈主要是懒"), 只要是, 还要是.
 const HYPOTHETICAL_ZH = /如果|假如|(?<![主重需只不还就])要是|假设|万一|假使|倘若|的话|假若|设想|想象一下/;
 
@@ -61,7 +61,9 @@ export function isHypothetical(sentence: string, clauseTexts: readonly string[])
  * the condition and what follows it are hypothetical, what was said before it is not.
  */
 export function hypotheticalFrom(sentence: string, clauseTexts: readonly string[]): number {
-  if (HYPOTHETICAL_EN.test(sentence)) return 0;
+  // Typed without punctuation, one "sentence" can be a whole message: what a condition makes
+  // hypothetical starts at its clause ("our baby was born on the 20th … if i were you i'd …").
+  if (HYPOTHETICAL_EN.test(sentence)) return Math.max(0, clauseTexts.findIndex((clause) => HYPOTHETICAL_EN.test(clause) || HYPOTHETICAL_START_EN.test(clause.trim()) || /\bwhat if\b/i.test(clause)));
   const first = (clauseTexts[0] ?? sentence).trim();
   if (HYPOTHETICAL_START_EN.test(first) && !ASIDE_CONDITION.test(first)) return 0;
   if (!HYPOTHETICAL_ZH.test(sentence)) return -1;
@@ -102,8 +104,12 @@ export function isOneOff(clause: string): boolean {
 export const CORRECTION_LEAD_EN = /^(?:(?:oh|oops|ah|and|also|btw|ok)[\s,]+)*(?:i\s+(?:told|gave)\s+(?:you|u)\s+(?:wrong|the wrong \w+)(?:\s+(?:the other day|earlier|before|last time|yesterday))?|i\s+(?:was|got (?:it|that))\s+wrong(?:\s+(?:the other day|earlier|before|last time))?|my bad|correction|scratch that|i misspoke|i said (?:it|that) wrong)[\s,:;!.]*$/i;
 
 /** Heat-of-the-moment language: "I'm so done with this project, I want to delete it all". */
+// A groan at the very end ("…the commute is like an hour each way ugh") sighs at what was said;
+// it is no outburst that makes the statement heat-of-the-moment.
+const TRAILING_GROAN_EN = /[\s,.!]+(?:ugh+|argh+)[\s.!]*$/i;
+
 export function isVenting(sentence: string): boolean {
-  return VENTING_EN.test(sentence) || VENTING_ZH.test(sentence);
+  return VENTING_EN.test(sentence.replace(TRAILING_GROAN_EN, '')) || VENTING_ZH.test(sentence);
 }
 
 const HEDGE_EN =

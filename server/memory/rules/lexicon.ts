@@ -151,6 +151,11 @@ export const VENTING_ZH = /累死了?|烦死了?|气死了?|崩溃|受够了|想
 export const BOOKED_AHEAD_EN =
   /\b(?:booked|scheduled|rescheduled|reserved|arranged|signed (?:up|us up)|registered|enrolled|bought (?:the\s+)?tickets|got (?:the\s+)?tickets|made (?:an?|the|my|our) (?:appointment|reservation|booking))\b.*\b(?:for|on|in)\s+(?:the\s+)?(?:\d|next|this|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
 
+// "周末去了趟马六甲", "上个周末搬了家": a verb with 了 after it is done, so an open day such as 周末
+// or 周五 is the one just gone. A booking is done now for a day ahead ("订了周五的票"), so it is not.
+export const PAST_ZH = /上周|上个月|昨天|前天|去年|之前|以前|刚|已经|了$|(?:去|回|搬|买|看|吃|参加|办|考|见|跑|玩|爬|逛|生|换|辞|过|结|离|拍|修|剪|拔|补|喝|唱|打)了(?!解|不起|吧)/;
+export const BOOKED_AHEAD_ZH = /订了|约了|预约|报了名|报名了|挂了号|买了票|买了.{0,6}票/;
+
 // "6月7号就要高考了", "下周要搬家了": 要…了 is about to happen, not done (the 了 is no past tense).
 export const IMMINENT_ZH = /(?:就要|快要|将要|马上要|马上就|要)[^，,。！!了]{1,10}了(?:[，,。！!~～]|$)/;
 

@@ -51,10 +51,11 @@ const OPEN_SWITCH = new RegExp(
 const OPEN_VERB_FIRST = new RegExp(String.raw`\b(?:${OPEN_MOVE}|rescheduled|rebooked)\s+(?:my|the|our|his|her|their)\s+([a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,})?)\s+(?:back\s+)?(?:to|till|until|for)\s+(.+)$`, 'i');
 // "the crossing is now saturday 25 april", "choir practice is on wednesdays now, 7pm": a thing
 // said to be at a new time "now" has moved there. Only a time after it counts ("my son is now 5" is
-// no schedule).
+// no schedule), and only a few words of it before "now" ("twins, shes 6) got diagnosed coeliac last
+// month so her lunches are a project now" is no schedule either).
 const WHEN_START = String.raw`(?:on\s+|at\s+|for\s+)?(?:(?:this|next|the)\s+)?(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|tomorrow|tonight|every|\d)`;
 const OPEN_IS_NOW = new RegExp(
-  String.raw`^(?:(?:also|and|so|oh|btw|fyi|heads up|ok|okay|small thing|update:?|change of plans?|well)[\s,:]+)*(?:(?:my|the|our|his|her|their)\s+)?([a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,})?)\s+(?:is|are)\s+(?:now\s+(${WHEN_START}.*)|(${WHEN_START}.*?)\s+now\b.*)$`,
+  String.raw`^(?:(?:also|and|so|oh|btw|fyi|heads up|ok|okay|small thing|update:?|change of plans?|well)[\s,:]+)*(?:(?:my|the|our|his|her|their)\s+)?([a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,})?)\s+(?:is|are)\s+(?:now\s+(${WHEN_START}.*)|(${WHEN_START}[\w:'’-]*(?:\s+[\w:'’-]+){0,3}?)\s+now\b.*)$`,
   'i',
 );
 const MOVED_BEFORE = new RegExp(String.raw`\b(?:(?:my|the|our|his|her|their)\s+)?([a-z][a-z-]{2,})\s+(?:(?:got|was|has been|is|just)\s+)*(?:${OPEN_MOVE}|changed|cancell?ed|is off|fell through)\b`, 'i');

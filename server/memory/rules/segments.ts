@@ -66,9 +66,16 @@ export function splitSentences(text: string, from = 0, to = text.length): Segmen
 // "跟 manager 谈", spaced on both sides, is one clause), or an English connective between two
 // Chinese clauses ("住两个礼拜 also 我最近在学pottery").
 // Chat's "lol" or "haha" between two statements ends the first ("i disagree lol i have matcha every
-// single morning").
-const CLAUSE_BREAK =
+// single morning"). Typed without any punctuation, a new subject with its verb starts a new
+// statement too ("our baby girl was born on january 20th her name is Anaya she was 3.2 kilos",
+// "back at work im a mortgage underwriter at a bank", "hes a corgi his legs are like 4 inches
+// long", "im so tired can you tell me how much formula…"), unless the word before it leads into it
+// ("i think im a", "the day his dad was born") or it follows fewer than three words ("kofi my son
+// is allergic" is one statement).
+const RUN_ON_EN = String.raw`(?<!(?:^|[^\p{L}'’])(?:that|which|who|because|cause|cuz|coz|if|when|so|and|but|or|think|thought|know|knew|said|say|says|guess|hope|feel|felt|wish|mean|where|what|why|how|whether|than|as|since|until|till|before|after|while|though|tho|although|then|now|just|like|the|a|an|is|was|whats|what's|day|time|one|thing|cos|cuz|once|unless|sure|realise|realize|remember|forgot|forget|bet|means|say|tell|told|see|seeing))(?<=(?:^|[,;:.!?])[^,;:.!?]*?[^\s,;:.!?]+\s+[^\s,;:.!?]+\s+[^\s,;:.!?]*[\p{L}\p{N}])\s+(?=(?:her|his|their)\s+name\s+is\b|(?:she|he)\s+(?:was|is|has)\s|(?:she|he)['’]?s\s+(?:an?|the|so|very|really|super|only|still|\d)|(?:im|i['’]m|i\s+am)\s+(?:an?|the)\s|(?:his|her|their|my|our)\s+[\p{L}'’-]+\s+(?:is|are|was|were)\s|(?:can|could|would|will)\s+(?:you|u)\s)`;
+const CLAUSE_BREAK_BASE =
   /\s*(?:[;，；：、]|(?<!\d),|,(?!\d)|(?<!\d):|:(?!\d))\s*|\s+[-–—]+\s+|\s+(?=but\s)|\s+(?=and\s+(?:i|i'm|i’m|im|i've|i’ve|ive|i'll|i'd|my|we|we're|our|he|she|they|he's|she's|they're)\b)|\s+(?=and\s+the\s+[\w'’-]+(?:\s+[\w'’-]+){0,4}\s+(?:is|are|was|were|seems|looks|gets)\b)|(?<=^|[\s,;])(?:meanwhile|whereas),?\s+|(?<=\b(?:pls|plz|please|thx|thanks|ty))\s+(?=(?:i|i'm|i’m|im|my|we)\s)|\s+(?=so\s+(?:i|i'm|im|we|please|pls|when|whenever|if|don'?t|dont|do not|never|no|always|avoid|keep|maybe|any|what|how|can|could|should|would|will|is|are|do|does|did|you|u|it|its|it's|that's|yeah|ya)\b)|\s+(?:lol|lmao|haha+|tbh|ngl)\s+(?=(?:i|i'm|i’m|im|i've|ive|my|we)\s)|(?=但是|不过|所以|而且|因为)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])|(?<=[\u3400-\u9fff][A-Za-z0-9]+)\s+(?=[\u3400-\u9fff])|(?<=[\u3400-\u9fff])\s+(?=[A-Za-z0-9]+[\u3400-\u9fff])|(?<=[\u3400-\u9fff])\s+(?=(?:also|anyway|btw|but|and|so|plus|then|oh)\s+[\u3400-\u9fff])/giu;
+const CLAUSE_BREAK = new RegExp(`${CLAUSE_BREAK_BASE.source}|${RUN_ON_EN}`, 'giu');
 const LONE_DATE = /^(?:\d{1,2} ?月 ?\d{1,2} ?[号日]?(?: ?(?:到|至|[-~～]) ?(?:\d{1,2} ?月 ?)?\d{1,2} ?[号日]?)? ?(?:[上下]午|晚上)? ?(?:\d{1,2} ?点)?|\d{1,2}[/.]\d{1,2}|(?:周|星期)[一二三四五六日天])[\s.!！。~]*$/u;
 // "getting married in chandigarh, 12 december", "moved my dentist to thursday, the 25th": an
 // English date on its own belongs to the clause before it too.
@@ -119,13 +126,16 @@ function splitAtAndVerb(text: string, piece: Segment): Segment[] {
 // Quoted words are one piece: "finish my letters with 'Warm regards, Margaret'". A single quote
 // counts only when it is not an apostrophe (no letter on its outer side).
 const QUOTED = /(?<![\p{L}\p{N}])(?:'[^'\n]{1,80}'|‘[^’\n]{1,80}’)(?![\p{L}\p{N}])|"[^"\n]{1,80}"|“[^”\n]{1,80}”|「[^」\n]{1,80}」/gu;
+// So is an aside in brackets: "mila (one of my twins, shes 6) got diagnosed coeliac" is one clause
+// about mila, not "shes 6) got diagnosed" on its own.
+const BRACKETED = /\([^()\n]{1,80}\)|（[^（）\n]{1,80}）/gu;
 
 /** Clauses of a sentence, with leading connectives left in place for the patterns to read. */
 export function splitClauses(text: string, sentence: Segment): Segment[] {
   const pieces: Segment[] = [];
   let start = sentence.start;
   const body = sentence.text;
-  const quoted = [...body.matchAll(QUOTED)].map((q) => [q.index, q.index + q[0].length] as const);
+  const quoted = [...body.matchAll(QUOTED), ...body.matchAll(BRACKETED)].map((q) => [q.index, q.index + q[0].length] as const);
   for (const match of body.matchAll(CLAUSE_BREAK)) {
     if (quoted.some(([from, to]) => match.index > from && match.index < to)) continue;
     const at = sentence.start + match.index;
@@ -146,6 +156,13 @@ export function splitClauses(text: string, sentence: Segment): Segment[] {
       const end = after ? after.end : next.end;
       joined.push({ text: text.slice(piece.start, end), start: piece.start, end });
       i += after ? 2 : 1;
+      continue;
+    }
+    // "I work as software tester in a game company, Kitsune Games, so …": a name set off by commas
+    // after a noun names that noun; it is no clause of its own.
+    const previousPiece = joined.at(-1);
+    if (piece && previousPiece && NAME_ONLY.test(piece.text) && /\b(?:a|an|the|my|our)\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]{3,}$/iu.test(previousPiece.text)) {
+      joined[joined.length - 1] = { text: text.slice(previousPiece.start, piece.end), start: previousPiece.start, end: piece.end };
       continue;
     }
     // "My husband and I are going…", "niamh and i adopted…": the pair is one subject, not a clause.

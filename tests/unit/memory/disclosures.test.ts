@@ -694,3 +694,60 @@ describe('fragments that belong to the clause before, and days on the calendar',
   });
 });
 
+
+describe('what is done is the past (issue 12)', () => {
+  it('周末去了趟马六甲 is the weekend just gone, an event that stays; 订了周五的票 books a Friday ahead', () => {
+    const [trip] = items('周末去了趟马六甲 cendol太好吃了');
+    expect([trip?.kind, trip?.valid_until, trip?.occurred_at?.slice(0, 10)]).toEqual(['event', null, '2026-02-28']); // Saturday, the weekend before Thursday 5 March
+    const [ticket] = items('订了周五的票去上海');
+    expect([ticket?.kind, ticket?.occurred_at?.slice(0, 10)]).toEqual(['plan', '2026-03-06']);
+  });
+
+  it('an aside in brackets stays in its clause: a diagnosis last month is a fact about that child, not a schedule', () => {
+    const found = items('also mila (one of my twins, shes 6) got diagnosed coeliac last month so her school lunches are a whole project now');
+    expect(found.map((i) => [i.kind, i.valid_until])).toEqual([['event', null]]);
+    expect(found[0]?.summary).toMatch(/^Mila \(one of their twins/);
+    expect(items('choir practice is on wednesdays now, 7pm').map((i) => i.summary)).toEqual(['Choir practice is now wednesdays']);
+  });
+});
+
+describe('a message typed without punctuation (issue 12)', () => {
+  it('a new subject with its verb starts a new statement; a question at the end does not swallow the rest', () => {
+    const found = summaries('hey so our baby girl was born on january 20th her name is Anaya she was 3.2 kilos and my wife Meera is still recovering from the c-section so im doing all the night feeds and im so tired can you tell me how much formula a newborn should have');
+    expect(found).toEqual(expect.arrayContaining(["their baby girl's name is anaya", 'wife meera is still recovering from the c-section']));
+    expect(found.filter((s) => /formula|tired/.test(s))).toEqual([]);
+    expect(summaries('my parental leave ends march 30 and then im back at work im a mortgage underwriter at a bank downtown so the commute is like an hour each way ugh').some((s) => s.includes('mortgage underwriter at a bank'))).toBe(true);
+  });
+
+  it('but not after a word that leads into it, nor after a name alone; and "should have" + a noun is no regret', () => {
+    // Split after "i think", the hedge would be lost and the guess stored as certain.
+    expect(items('i think im a bit of a night owl honestly').map((i) => i.confidence)).toEqual(['low']);
+    expect(summaries('kofi my son is allergic to peanuts')).toEqual(['son kofi is allergic to peanuts']);
+    expect(summaries('i should have gone to the gym more')).toEqual([]);
+    expect(summaries('my sister lives in cork, if i won the lottery i\'d move there')).toEqual(['sister lives in cork']);
+    expect(summaries('haha what if we just moved to porto altogether, if i ever did id open a little piano workshop')).toEqual([]);
+  });
+});
+
+describe('who and what, however it is said (issue 12)', () => {
+  it('a groan about someone still says who they are, and nothing of the grievance', () => {
+    expect(summaries('also my coworker neha keeps taking credit for my work im so fed up i could scream')).toEqual(['coworker is neha']);
+  });
+
+  it('a statement after "i guess" is kept, with low confidence', () => {
+    const found = items('also jess has got me eating fish again so i guess im pescatarian now. quick salmon dinner?').filter((i) => /pescatarian/.test(i.summary));
+    expect(found.map((i) => [i.kind, i.confidence])).toEqual([['constraint', 'low']]);
+  });
+
+  it('a name set off by commas names the noun before it: one memory, not a bare name', () => {
+    const found = summaries('I work as software tester in a game company, Kitsune Games, so I cannot wait home all day');
+    expect(found).toContain('works as software tester in a game company, kitsune games');
+    expect(found).not.toContain('kitsune games');
+  });
+
+  it('跳槽了 … 下个月去字节跳动 is the new workplace from next month, beside the dated plan', () => {
+    const found = items('跟你说个好消息，我跳槽了！下个月去字节跳动，还是做后端');
+    expect(found.filter((i) => i.kind === 'fact' && i.valid_until === null).map((i) => i.summary)).toContain('去字节跳动上班（2026-04起）');
+    expect(items('下个月去北京玩').filter((i) => i.kind === 'fact')).toEqual([]);
+  });
+});

@@ -19,6 +19,8 @@ describe('single-valued slots read from a memory’s words (SPEC §4.4)', () => 
     expect(slot('Is PM for the payments team at payloop')).toEqual({ attribute: 'job', value: 'pm for the payments team at payloop' });
     expect(slot('Works as a nurse')).toEqual({ attribute: 'job_title', value: 'a nurse' });
     expect(slot('现在在腾讯公司上班')).toEqual({ attribute: 'employer', value: '腾讯公司' });
+    // Going to a workplace from a day ("去字节跳动上班（2026-06起）") names the employer, so it replaces 在京东做产品经理.
+    expect(slot('去字节跳动上班（2026-06起）')).toEqual({ attribute: 'employer', value: '字节跳动' });
     // A title said with 做/当 is the job title; "在…公司做运营" says where and what, so either replaces it.
     expect(slot('做产品经理')).toEqual({ attribute: 'job_title', value: '产品经理' });
     expect(slot('在一家做跨境电商的公司做运营')).toEqual({ attribute: 'job', value: '一家做跨境电商的公司' });
