@@ -439,7 +439,7 @@ async function flagDietConflicts(tx: Tx, created: MemoryRow, diet: string, ctx: 
   });
 }
 
-const MEAT = String.raw`steaks?|beef|pork|bacon|ham|chicken|lamb|burgers?|sausages?|brisket|ribs|meat|wings|salami|pepperoni|kebabs?|牛排|牛肉|猪肉|鸡肉|羊肉|烤肉|培根|炸鸡|红烧肉`;
+const MEAT = String.raw`steaks?|beef|pork|bacon|ham|chicken|lamb|burgers?|sausages?|brisket|ribs|meat|meatballs?|wings|salami|pepperoni|chorizo|prosciutto|pastrami|kebabs?|hot ?dogs?|al pastor|carnitas|barbacoa|bbq|barbecue|牛排|牛肉|猪肉|鸡肉|羊肉|烤肉|培根|炸鸡|红烧肉|毛肚|肥牛|肥羊|排骨|腊肉|香肠|火腿|烤鸭|鸭血|牛杂|串串`;
 const FISH = String.raw`fish|salmon|tuna|sushi|prawns?|shrimps?|seafood|oysters?|crab|鱼|虾|海鲜|寿司|蟹`;
 const DAIRY = String.raw`cheese|milk|butter|cream|yogh?urt|ice cream|eggs?|奶酪|芝士|牛奶|冰淇淋|鸡蛋`;
 // Still true under the diet: "can't stand salmon", "allergic to eggs", "oat milk lattes".

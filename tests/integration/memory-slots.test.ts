@@ -85,6 +85,14 @@ describe('slots: one current value, with history', () => {
     expect(now.some((s) => s.includes('vegan'))).toBe(true);
   });
 
+  it('going vegetarian also sends the dishes meat is in to review: tacos al pastor, 毛肚', async () => {
+    const user = await story(['fave food on earth = tacos al pastor from the stand by my building', 'and i love a good veggie lasagne', 'big news: im vegetarian now']);
+    expect((await memoriesOf(t, user.id, 'conflicted')).map((m) => m.summary.toLowerCase())).toEqual([expect.stringContaining('al pastor')]);
+    expect((await active(user.id)).some((s) => s.includes('lasagne'))).toBe(true);
+    const zh = await story(['吃火锅每次必点毛肚', '最近开始吃素了']);
+    expect((await memoriesOf(t, zh.id, 'conflicted')).map((m) => m.summary)).toEqual([expect.stringContaining('毛肚')]);
+  });
+
   it('a moved appointment replaces its date; a second appointment of another kind stays', async () => {
     const user = await story(['I have a dentist appointment on the 12th at 3pm.', 'I have a physio appointment on the 20th.', 'the dentist moved to thursday the 19th btw']);
     const dentist = (await memoriesOf(t, user.id, 'active')).filter((m) => /dentist/i.test(m.summary));

@@ -5,7 +5,6 @@
  * Summaries keep the user's words and add the resolved date, so "next Friday" stays meaningful.
  */
 import { describeResolvedTime, type ResolvedTime } from '../relative-time';
-import { toSimplified } from '../../text/chinese-script';
 import { slotOf } from '../slots';
 import { draftFor, type Rule, type RuleContext } from './context';
 import type { Draft } from './draft';
@@ -170,18 +169,8 @@ const datedChinese: Rule = {
 const TAKING_UP_ZH = /开始(?:学|练|上.{0,4}课|健身|跑步|游泳|打|弹|拉|读)/;
 const TAKING_UP_EN = /\b(?:start(?:ing|s)?|taking up|take up|begin(?:ning|s)?)\s+(?:to\s+learn\b|learning\b|(?:[\w-]+\s+){0,2}(?:lessons|classes|course|training)\b)/i;
 
-// "我跳槽了！下个月去字节跳动": going to a place, in a message about changing jobs, is the new
-// workplace from that day ("去字节跳动上班（2026-06起）", a workplace the job slot reads).
-const JOB_CHANGE_ZH = /跳槽|换工作|换了(?:份|个)?工作|新工作|入职|offer|辞职了|离职了/i;
-const GOING_TO_WORK_ZH = /^(?:就|要|会|准备)?去([\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z ]{1,11}?)(?:上班|工作|报到|入职)?了?$/;
-
 function takingUp(ctx: RuleContext, rest: string, time: ResolvedTime, entities: string[]): Draft[] {
   const isPast = (time.end ?? time.start).getTime() <= ctx.message.createdAt.getTime();
-  const workplace = ctx.chinese && JOB_CHANGE_ZH.test(toSimplified(ctx.message.content)) ? GOING_TO_WORK_ZH.exec(rest.replace(/\s+/g, '').trim())?.[1] : undefined;
-  if (!isPast && workplace) {
-    const from = describeResolvedTime(time, ctx.window.timeZone);
-    return [draftFor(ctx, { type: 'semantic', kind: 'fact', summary: `去${workplace}上班（${from}起）`, entities: [workplace, ...entities], importance: 3, priority: PRIORITY - 1 })];
-  }
   if (isPast || !(ctx.chinese ? TAKING_UP_ZH : TAKING_UP_EN).test(rest)) return [];
   const said = ctx.describe(rest.replace(/\s+/g, ' ').trim());
   if (!said) return [];

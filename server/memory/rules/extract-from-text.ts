@@ -252,6 +252,9 @@ function withTitledJobSaidAsWork(clause: Segment): Segment {
 // read as said (the item keeps low confidence: the hedge is judged on the words as spoken).
 const HEDGE_LEAD_EN = /^((?:(?:so|and|but|also|oh|well|ok(?:ay)?|yeah)[\s,]+)*)(?:i\s+(?:guess|think|suppose|reckon)|guess)\s+(?=(?:i['’]m|im|i am|i['’]ve|ive|i have|i['’]ll|my)\s)/i;
 
+// "i guess im pescatarian now": a change the user has settled on, "i guess" only a shrug.
+const SETTLED_GUESS_EN = /^(?:(?:so|and|but|also|oh|well|ok(?:ay)?|yeah)[\s,]+)*(?:i\s+)?guess\s+(?:i['’]m|im|i am)\s+.*\bnow\b/i;
+
 function withoutHedgeLead(clause: Segment): Segment {
   const hedge = HEDGE_LEAD_EN.exec(clause.text);
   return hedge ? { ...clause, text: `${hedge[1] ?? ''}${clause.text.slice(hedge[0].length)}` } : clause;
@@ -410,7 +413,7 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
       if (!options.explicit && isOneOff(clause.text)) return;
       if (!options.explicit && index > 0 && isConditionClause(clause.text)) return;
       if (!options.explicit && isQuestion(clause.text, sentence.text, index === clauses.length - 1) && !isPersistentRequest(clause.text) && !isAnswerStyleRequest(clause.text)) return;
-      const ctx = makeContext({ ...base, clause, index, chinese, hedged: isHedged(clause.text) || isHedged(carried.text), carriedSubject: dropped === null && carried.text !== raw.text });
+      const ctx = makeContext({ ...base, clause, index, chinese, hedged: isHedged(clause.text) || (isHedged(carried.text) && !SETTLED_GUESS_EN.test(carried.text)), carriedSubject: dropped === null && carried.text !== raw.text });
       const groaningHere = sentenceChinese
         ? !options.explicit && (isVenting(clause.text) || (isVenting(clauseTexts.slice(0, index).join(' ')) && !SAYS_WHAT_IT_IS_ZH.test(clause.text)))
         : venting;

@@ -5,8 +5,9 @@
  */
 import { VENTING_EN, VENTING_ZH } from './lexicon';
 
+// "were doing it at my flat", typed for "we're": a statement, not "Were you…?".
 const QUESTION_START_EN =
-  /^(?:(?:so|and|but|ok(?:ay)?|also|hey|hi|oh|well|btw|quick question)[\s,:]+)*(?:what|why|how|when|where|who|whom|whose|which|is|are|am|was|were|do|does|did|can|could|would|will|should|shall|have|has|had|isn't|aren't|don't|doesn't|didn't|can't|won't|wouldn't|shouldn't|any idea|got any|know any|wanna|want to know|tell me|remind me|guess what)\b/i;
+  /^(?:(?:so|and|but|ok(?:ay)?|also|hey|hi|oh|well|btw|quick question)[\s,:]+)*(?:what|why|how|when|where|who|whom|whose|which|is|are|am|was|were(?!\s+(?:[a-z]+ing|gonna)\b)|do|does|did|can|could|would|will|should|shall|have|has|had|isn't|aren't|don't|doesn't|didn't|can't|won't|wouldn't|shouldn't|any idea|got any|know any|wanna|want to know|tell me|remind me|guess what)\b/i;
 // "吃啥比较好" asks as 吃什么 does; "啥都吃" states.
 const QUESTION_WORDS_ZH = /什么|怎么|为什么|为啥|如何|哪里|哪儿|哪个|哪些|哪家|多少|几点|几个|是不是|有没有|能不能|可不可以|要不要|会不会|好不好|对不对|行不行|咋|啥(?![都也])|比较好$/;
 const QUESTION_END_ZH = /(?:吗|呢|么|吧)\s*[?？。]?\s*$/;

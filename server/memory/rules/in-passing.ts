@@ -108,6 +108,24 @@ const personIn: Rule = {
   },
 };
 
+// "were doing it at my flat in hackney", "the boiler at my apartment in leith is broken again":
+// the user's own home, named in passing.
+const OWN_HOME_IN = /\bmy\s+(?:(?:little|new|tiny|small|own|shared|rented)\s+)?(flat|apartment|house|condo|studio|townhouse|bungalow)\s+in\s+([a-z][\w'’-]+)/i;
+
+/** "at my flat in hackney": where the user lives. */
+const ownHomeIn: Rule = {
+  name: 'own-home-in',
+  scope: 'clause',
+  lang: 'en',
+  apply: (ctx) => {
+    const match = OWN_HOME_IN.exec(ctx.clause.text);
+    const place = match?.[2];
+    if (!match?.[1] || !place || NOT_A_PLACE.test(place.split(/\s+/)[0] ?? '')) return [];
+    const dwelling = match[1].toLowerCase();
+    return [draftFor(ctx, { type: 'semantic', kind: 'fact', summary: `Has ${/^[aeiou]/.test(dwelling) ? 'an' : 'a'} ${dwelling} in ${place}`, entities: [place], time: null, importance: 3, priority: PRIORITY })];
+  },
+};
+
 const CANT_STAND_SENSE = /\b(?:i\s+)?(?:can['’]?t|cannot|cant)\s+stand\s+the\s+(smell|taste|texture|sound|sight)\s*(?:of\s+it)?[.!]*$/i;
 
 /** "she keeps bringing home durian, i can't stand the smell": the smell of what the clause before named. */
@@ -149,6 +167,8 @@ const NEW_JOB_ZH = /(?:去|到)([\u4e00-\u9fffA-Za-z]{1,12}?)(?:当|做|担任)(
 const NEW_EMPLOYER_ZH = /(?:去|到)([\u4e00-\u9fffA-Za-z]{2,12}?)(报到|入职|上班)/;
 // "换工作了！下个月开始去台北一间建筑事务所": after news of a change, going to a workplace is the new job.
 const NEW_WORKPLACE_ZH = /(?:开始|要)?(?:去|到)((?:[\u4e00-\u9fff]{2,4}(?:一|的)?(?:间|家|个))?[\u4e00-\u9fffA-Za-z]{0,8}?(?:公司|事务所|医院|诊所|学校|银行|工厂|集团|研究所|工作室|总部))/;
+// "我跳槽了！下个月去字节跳动": after news of a change, going somewhere on a day is the new job too.
+const GOING_ON_A_DAY_ZH = /^(?:[^去]{0,8}?(?:月|周|号|日|天|年|底|初|中|下|明|后|就|要|会|准备))?去([\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z ]{1,11}?)了?$/;
 // ctx.text is the message as typed: Traditional forms too.
 const JOB_CHANGE_ZH = /跳槽|offer|[换換](?:了)?工作|新工作|[转轉]岗|[转轉]崗|[离離]职|[离離]職|[辞辭]职|[辞辭]職/i;
 
@@ -160,7 +180,8 @@ const newJobZh: Rule = {
   apply: (ctx) => {
     const match = NEW_JOB_ZH.exec(ctx.clause.text);
     const employer = match ? null : NEW_EMPLOYER_ZH.exec(ctx.clause.text);
-    const place = employer?.[1] && (employer[2] !== '上班' || JOB_CHANGE_ZH.test(ctx.text)) ? employer : JOB_CHANGE_ZH.test(ctx.text) ? NEW_WORKPLACE_ZH.exec(ctx.clause.text) : null;
+    const changing = JOB_CHANGE_ZH.test(ctx.text);
+    const place = employer?.[1] && (employer[2] !== '上班' || changing) ? employer : changing ? (NEW_WORKPLACE_ZH.exec(ctx.clause.text) ?? (match ? null : GOING_ON_A_DAY_ZH.exec(ctx.clause.text.trim()))) : null;
     const workplace = place?.[1];
     if (place && workplace) {
       // "去MOE总部做课程设计": what they do there stays with it.
@@ -277,4 +298,4 @@ const conditionInPassing = (lang: 'en' | 'zh'): Rule => ({
   },
 });
 
-export const IN_PASSING_RULES: readonly Rule[] = [conditionInPassing('en'), conditionInPassing('zh'), nicknameZh, anythingBut, promotedTo, gotJob, backTo, personIn, cantStandThe, petNamesZh, newJobZh];
+export const IN_PASSING_RULES: readonly Rule[] = [conditionInPassing('en'), conditionInPassing('zh'), nicknameZh, anythingBut, promotedTo, gotJob, backTo, personIn, ownHomeIn, cantStandThe, petNamesZh, newJobZh];

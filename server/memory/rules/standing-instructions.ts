@@ -99,8 +99,9 @@ const english: Rule = {
 };
 
 const LEAD_ZH = /^(?:(?:对了|另外|还有|然后|而且|顺便|哦|嗯|好|btw|BTW)[\s,，、:：]*)*(?:你|请你|请|麻烦你|麻烦|拜托你?|求你|以后|以後|今后|之后|都|也)*/;
-const VERB_ZH = /^(?:用|别|不要|不用|少|多|回答|回复|回我|直接|给我|说话|尽量|一律|统一|写)/;
-const STYLE_ZH = /摄氏|华氏|公里|英里|公斤|斤|公制|表情|emoji|简短|简洁|短一点|短点|要点|列表|分点|繁体|简体|英文|中文|重点|结论|术语|例子|语气|正式|口语|markdown|字数|长篇|啰嗦|废话|单位/i;
+// Code-switched as people type it: "以后 reply 我用 English 就好".
+const VERB_ZH = /^(?:用|别|不要|不用|少|多|回答|回复|回我|直接|给我|说话|尽量|一律|统一|写|reply|answer|respond)/i;
+const STYLE_ZH = /摄氏|华氏|公里|英里|公斤|斤|公制|表情|emoji|简短|简洁|短一点|短点|要点|列表|分点|繁体|简体|英文|中文|english|chinese|mandarin|cantonese|粤语|重点|结论|术语|例子|语气|正式|口语|markdown|字数|长篇|啰嗦|废话|单位/i;
 
 const chinese: Rule = {
   name: 'standing-instruction-zh',
@@ -108,7 +109,7 @@ const chinese: Rule = {
   lang: 'zh',
   apply: (ctx) => {
     const text = ctx.clause.text.trim();
-    const core = text.replace(LEAD_ZH, '').replace(/^(?:但是?|不过|而且|就是)/, '');
+    const core = text.replace(LEAD_ZH, '').trim().replace(/^(?:但是?|不过|而且|就是)/, '');
     // "以后技术问题你用中文解释就行，但代码和术语保持英文": a topic may come before the request, when the
     // message asks for how answers look from now on (not "我用英文写日记", the user's own habit).
     const topical = /^[^我你]{1,8}?(?:你|请你)?(?:用|保持|别|不要|统一|一律)/.test(core) && /以后|以後|今后|之后|一律|每次|你/.test(ctx.text);

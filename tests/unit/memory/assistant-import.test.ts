@@ -48,7 +48,7 @@ describe('reading a pasted memory list', () => {
     expect(await preview(paste('claude-en'))).toEqual([
       ['Lives in Lyon', 'fact', 'saved'],
       ['Wife is Ana', 'fact about someone', 'saved'],
-      ['Has a daughter', 'fact', 'saved'],
+      ['Has a daughter, Mia, who was born in 2019', 'fact', 'saved'],
       // "She started school…" under the daughter is hers, not the user's.
       ['Daughter started school last September', 'fact about someone', 'saved'],
       ['Works as a nurse at the Croix-Rousse hospital', 'fact', 'saved'],

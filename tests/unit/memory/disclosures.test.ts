@@ -734,9 +734,10 @@ describe('who and what, however it is said (issue 12)', () => {
     expect(summaries('also my coworker neha keeps taking credit for my work im so fed up i could scream')).toEqual(['coworker is neha']);
   });
 
-  it('a statement after "i guess" is kept, with low confidence', () => {
+  it('a statement after "i think" is kept with low confidence; "i guess im … now" is a change settled on', () => {
     const found = items('also jess has got me eating fish again so i guess im pescatarian now. quick salmon dinner?').filter((i) => /pescatarian/.test(i.summary));
-    expect(found.map((i) => [i.kind, i.confidence])).toEqual([['constraint', 'low']]);
+    expect(found.map((i) => [i.kind, i.confidence, i.summary])).toEqual([['constraint', 'high', 'Is pescatarian now']]);
+    expect(items('i think im pescatarian').map((i) => [i.kind, i.confidence])).toEqual([['constraint', 'low']]);
   });
 
   it('a name set off by commas names the noun before it: one memory, not a bare name', () => {
@@ -745,9 +746,25 @@ describe('who and what, however it is said (issue 12)', () => {
     expect(found).not.toContain('kitsune games');
   });
 
-  it('跳槽了 … 下个月去字节跳动 is the new workplace from next month, beside the dated plan', () => {
+  it('跳槽了 … 下个月去字节跳动 is the new workplace, beside the dated plan', () => {
     const found = items('跟你说个好消息，我跳槽了！下个月去字节跳动，还是做后端');
-    expect(found.filter((i) => i.kind === 'fact' && i.valid_until === null).map((i) => i.summary)).toContain('去字节跳动上班（2026-04起）');
+    expect(found.filter((i) => i.kind === 'fact' && i.valid_until === null).map((i) => i.summary)).toContain('在字节跳动上班');
     expect(items('下个月去北京玩').filter((i) => i.kind === 'fact')).toEqual([]);
+  });
+});
+
+describe('the user\'s home, named in passing (issue 12)', () => {
+  it('"at my flat in hackney" is where the user lives; "were doing it" typed for "we\'re" states, it does not ask', () => {
+    expect(summaries("lol perfect. its my 30th on the 22nd, were doing it at my flat in hackney and my boyfriend rohan is doing the cooking")).toContain('has a flat in hackney');
+    expect(summaries('the boiler at my apartment in Leith is broken again')).toEqual(['has an apartment in leith']);
+    expect(summaries('my house in the countryside')).not.toContain('has a house in the');
+    expect(items('were you at the party')).toEqual([]);
+  });
+});
+
+describe('a standing instruction typed in two languages (issue 12)', () => {
+  it('"以后 reply 我用 English 就好" is how to answer from now on; "我用English写日记" is the user\'s own habit', () => {
+    expect(items('以后 reply 我用 English 就好').map((i) => [i.type, i.summary])).toEqual([['procedural', 'reply 用 English 就好']]);
+    expect(items('我用English写日记').map((i) => i.type)).toEqual(['semantic']);
   });
 });

