@@ -208,6 +208,8 @@ export const config = {
     /** Query terms from the last turns (SPEC §5.2) and from the concept map count this much. */
     recentTurnWeight: 0.5,
     conceptWeight: 0.4,
+    /** How many of the user's "Sister is Aoife" memories recall reads to link names and relations (server/recall/people.ts). */
+    peopleMax: 50,
     /**
      * Relevance = (1 − w)·lexical + w·cosine, w by embedder (issue 13): the local word vectors
      * are a weak signal for short texts, a neural embedder a strong one. Measured for the local

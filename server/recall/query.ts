@@ -59,3 +59,10 @@ export function buildRecallQuery(input: RecallQueryInput): RecallQuery {
     concepts,
   };
 }
+
+/** `terms` with the words of `text` added at `weight` (a term already there keeps the higher weight). */
+export function withTerms(terms: readonly WeightedTerm[], text: string, weight: number): WeightedTerm[] {
+  const weights = new Map(terms.map((t) => [t.term, t.weight]));
+  for (const term of searchTerms(text)) weights.set(term, Math.max(weights.get(term) ?? 0, weight));
+  return [...weights].map(([term, w]) => ({ term, weight: w }));
+}

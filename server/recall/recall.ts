@@ -20,7 +20,8 @@ import {
   vectorCandidates,
 } from './gather-candidates';
 import { classifyIntent, typesFor, type RecallIntent } from './intent';
-import { buildRecallQuery, type RecallQueryInput } from './query';
+import { buildRecallQuery, withTerms, type RecallQueryInput } from './query';
+import { namedPeople, peopleWords } from './people';
 import { scoreMemory, vectorCutFor, vectorWeightFor } from './score';
 import { inWindow } from './time-window';
 import { vectorScans, type VectorScanCache } from './vector-strategy';
@@ -113,10 +114,13 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
     const scan = types.length > 0 && vector.length > 0 ? await scans.choose(tx, db.userId, model) : 'exact';
     // "我最近有什么安排", "what's coming up": the upcoming plans are the answer, words or not.
     const asksAboutPlans = built.concepts.includes('schedule');
+    // "what does aoife do for work" also searches "sister" when the user said "Sister is Aoife".
+    const aliases = peopleWords(input.message, await namedPeople(tx));
+    const terms = aliases ? withTerms(built.terms, aliases, config.recall.conceptWeight) : built.terms;
     const [listed, byVector, fulltext] = await Promise.all([
       listedCandidates(tx, types, built.window, input.now, { asksAboutPlans }),
       vectorCandidates(tx, vector, model, types, input.now, scan),
-      fulltextCandidates(tx, built.terms, types, input.now),
+      fulltextCandidates(tx, terms, types, input.now),
     ]);
     const byText = fulltext.matches;
     const excluded = fulltext.excluded;
@@ -178,7 +182,9 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
         return found ? [scored(found.row, found.similarity, ['fulltext'], e.reason)] : [];
       }),
     ];
-    return { model, selection: selectMemories(candidates, procedural, deps.limits, input.message, input.timeZone, vectorCutFor(vector.length > 0 ? model : null), input.now) };
+    // The person named is the topic the question touches, by either word (select.ts, sensitive memories).
+    const topic = aliases ? `${input.message} ${aliases}` : input.message;
+    return { model, selection: selectMemories(candidates, procedural, deps.limits, topic, input.timeZone, vectorCutFor(vector.length > 0 ? model : null), input.now) };
   });
 
   const { selection } = result;

@@ -141,3 +141,43 @@ describe('recall ranks by relevance', () => {
     expect(order.indexOf('Went to a pottery class')).toBe(0);
   });
 });
+
+describe("recall links the user's people by name and by relation", () => {
+  let t: TestDatabase;
+  const ids: Record<string, string> = {};
+
+  const remember = async (user: string, summary: string, fields: Partial<NewMemory> = {}) => {
+    const input: NewMemory = { userId: ids[user]!, type: 'semantic', kind: 'relationship', summary, quote: summary, status: 'active', confidence: 'high', createdAt: new Date(now.getTime() - 20 * DAY), ...fields };
+    const [vector] = await embedder.embed([embeddingText({ type: input.type, summary, entities: input.entities ?? [] })]);
+    await t.withUser(ids[user]!, async (tx) => storeEmbedding(tx, await createMemory(tx, input, { actor: 'extractor', reason: 'test' }), embedder.modelId, vector!));
+  };
+  const injected = async (user: string, message: string) =>
+    (await recall(userDb(t.withUser, ids[user]!), { message, now, timeZone: 'UTC' }, { embedder })).decisions.filter((d) => d.outcome === 'injected').map((d) => d.memory.summary);
+
+  beforeAll(async () => {
+    t = await createTestDatabase('pglite');
+    for (const user of ['niamh', 'other']) ids[user] = (await seedUser(t.db, user)).id;
+    await remember('niamh', 'Sister is Aoife');
+    await remember('niamh', 'Sister is a large animal vet', { sensitive: true });
+    await remember('niamh', 'Girlfriend is Jess');
+    await remember('niamh', 'Jess hates lilies');
+    await remember('niamh', '女朋友叫小雅');
+    await remember('niamh', '女朋友在苏州上班');
+    for (const filler of ['Loves jazz', 'Drinks oat milk lattes', 'Reading Dune', 'Plays five-a-side on Tuesdays']) await remember('niamh', filler, { kind: 'preference' });
+    // Another user's people: her "Aoife" must never link anything of Niamh's, nor the reverse.
+    await remember('other', 'Brother is Aoife');
+    await remember('other', 'Brother is a pilot');
+  });
+  afterAll(async () => t?.close());
+
+  it('a question naming a person finds what was said of them by relation, and the other way round', async () => {
+    expect(await injected('niamh', 'what does aoife do for work?')).toContain('Sister is a large animal vet');
+    expect(await injected('niamh', 'what flowers should i get my girlfriend?')).toContain('Jess hates lilies');
+    expect(await injected('niamh', '小雅在哪个城市上班来着')).toContain('女朋友在苏州上班');
+  });
+
+  it("reads only the asking user's people", async () => {
+    expect(await injected('other', 'what does aoife do for work?')).not.toContain('Sister is a large animal vet');
+    expect((await injected('niamh', 'what does my brother do for work?')).join(' ')).not.toMatch(/pilot/);
+  });
+});
