@@ -3,7 +3,7 @@
  * is the same person spelled right, so memories that spelled it wrong ("Little guy lucas starts
  * kindergarten in the fall") are rewritten with the right spelling — a new version each, with the
  * correction as its reason — instead of keeping two sons apart. Only with a correction cue, only a
- * near spelling (same first three letters, one edit; two for long names), and never a word that is
+ * near spelling (one edit after the same first two letters; two for long names sharing the first three), and never a word that is
  * another of the user's people's names ("Sister is Lucy" stays when the son is Luca).
  */
 import { and, eq, ne } from 'drizzle-orm';
@@ -21,12 +21,14 @@ const WORD = /[\p{L}][\p{L}'’-]*/gu;
 // "lucas's" is "lucas" with a possessive.
 const bare = (word: string) => word.replace(/['’]s$/i, '');
 
-/** Whether `word` is `name` misspelled: close, not equal, sharing its first three letters. */
+/** Whether `word` is `name` misspelled: close, not equal, sharing its first letters. */
 function misspells(word: string, name: string): boolean {
   const a = word.toLowerCase();
   const b = name.toLowerCase();
-  if (a === b || a.length < MIN_NAME || a.slice(0, 3) !== b.slice(0, 3)) return false;
-  return distance(a, b) <= (b.length >= 7 ? 2 : 1);
+  if (a === b || a.length < MIN_NAME || a.slice(0, 2) !== b.slice(0, 2)) return false;
+  // One letter in or out ("Kevin" for Kelvin) may come early; more than one needs the first three.
+  const d = distance(a, b);
+  return (d === 1 && Math.abs(a.length - b.length) === 1) || (a.slice(0, 3) === b.slice(0, 3) && d <= (b.length >= 7 ? 2 : 1));
 }
 
 /** Rewrites near spellings of the name `created` gives (its `slot`) in the user's other memories. */

@@ -85,7 +85,8 @@ const STATUS_ZH = /^(?:已经|刚|现在)?(结婚了|订婚了|单身|离婚了|
 const RELATION_NAME = new RegExp(String.raw`^(?:(?:new|older|younger|big|little|best)\s+)?(${RELATION_EN_WORDS})(?:['’]s name is\s+|\s+is\s+(?:called\s+|named\s+)?|\s+)([A-Z][\p{L}'’-]+)\b(?!['’]s)`, 'iu');
 
 // "女儿的小名叫果果", "儿子叫豆豆": the name of one of the user's people, in Chinese.
-const RELATION_NAME_ZH = new RegExp(`^(${RELATION_ZH_WORDS})(?:的)?(?:小名|名字|大名|英文名)?(?:叫|是)([\\u4e00-\\u9fff]{1,3})$`);
+// "男朋友的名字是 Kelvin": a name in Latin letters too.
+const RELATION_NAME_ZH = new RegExp(`^(${RELATION_ZH_WORDS})(?:的)?(?:小名|名字|大名|英文名)?(?:叫|是)\\s*([\\u4e00-\\u9fff]{1,3}|[A-Za-z][A-Za-z'’-]{1,15})$`);
 
 const SPECIFIC_APPOINTMENTS = /\b(booster|jab|vaccination|filling|root canal|surgery|scan|mri|x-?ray|blood test|eye test)\b|(补牙|拔牙|洗牙|手术|复查|产检)/i;
 const APPOINTMENTS = /\b((?:[a-z-]+\s+)?(?:review|meeting|presentation|exam|viva)|dentist|doctor|gp|physio|physiotherapy|therapist|therapy|haircut|hairdresser|vet|check-?up|interview|surgery|scan|eye test|optician)\b|(牙医|牙科|医生|复查|体检|产检|面试|理发|复诊|看牙|手术|[\u4e00-\u9fff]{1,3}课)/i;
@@ -106,9 +107,10 @@ export function slotOf(memory: SlotInput): Slot | null {
   }
   // Someone else's facts ("Sister lives in Oslo") are theirs, not the user's slots; only the name
   // of one of the user's people is ("Sister is Clara", "Manager's name is Priya").
-  if (memory.kind === 'relationship') {
+  // "男朋友的名字是 Kelvin" is about that person whatever kind a correction gave it.
+  if (memory.kind === 'relationship' || (memory.kind === 'fact' && RELATION_NAME_ZH.test(summary))) {
     const zh = RELATION_NAME_ZH.exec(summary);
-    if (zh?.[1] && zh[2]) return { attribute: `name:${zh[1]}`, value: zh[2] };
+    if (zh?.[1] && zh[2]) return { attribute: `name:${zh[1]}`, value: zh[2].toLowerCase() };
     const named = RELATION_NAME.exec(memory.summary.trim());
     // The pattern is case-insensitive for the relation word; the name itself must be capitalised
     // ("Husband grew up in Naples" names no one).

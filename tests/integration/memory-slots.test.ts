@@ -204,4 +204,12 @@ describe('slots: one current value, with history', () => {
     const history = await versionsOf(t, kindergarten!.id);
     expect(history.at(-1)?.reason).toMatch(/^Name spelled "luca"/i);
   });
+
+  it('a correction said after the name ("…Kelvin，之前打错了") respells it, a letter left out early included; the marker is stored as nothing', async () => {
+    const user = await story(['男朋友 Kevin 在 Sydney 做 software engineer', '更正一下，我男朋友的名字是 Kelvin，之前打错了 haha。']);
+    const now = await active(user.id);
+    expect(now.filter((s) => /\bkevin\b/.test(s))).toEqual([]);
+    expect(now.some((s) => /kelvin/.test(s) && s.includes('sydney'))).toBe(true);
+    expect(now.filter((s) => s.includes('打错'))).toEqual([]);
+  });
 });

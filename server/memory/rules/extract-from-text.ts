@@ -14,11 +14,11 @@ import { resolveOverlaps, toSourcedMemory, type Draft } from './draft';
 import { CHINESE_RULES } from './chinese-rules';
 import { ENGLISH_RULES } from './english-rules';
 import { ENGLISH_UPDATE_RULES } from './english-updates';
-import { CORRECTION_LEAD_EN, hypotheticalFrom, isConditionClause, isHedged, isOneOff, isPersistentRequest, isQuestion, isVenting } from './filters';
+import { CORRECTION_LEAD_EN, CORRECTION_TAIL_EN, hypotheticalFrom, isConditionClause, isHedged, isOneOff, isPersistentRequest, isQuestion, isVenting } from './filters';
 import { INSTRUCTION_RULES } from './instructions';
 import { RESCHEDULE_RULES } from './reschedule';
 import { VALUE_CORRECTION_RULES } from './value-corrections';
-import { isAnswerStyleRequest, STANDING_INSTRUCTION_RULES } from './standing-instructions';
+import { isAnswerStyleRequest, isAnswerStyleRequestZh, STANDING_INSTRUCTION_RULES } from './standing-instructions';
 import { IN_PASSING_RULES } from './in-passing';
 import { noteFor } from './notes';
 import { chinesePlaces } from './entities';
@@ -62,6 +62,8 @@ const RELATION_SUBJECT_ZH = new RegExp(`^(?:\\S{0,4}?)我(?:的)?(${RELATION_ZH}
 const SAYS_WHAT_IT_IS_ZH = /是(?:一|个|只|位|名)|叫|岁/;
 const CORRECTION_ZH = /说错了|打错(?:字)?了|搞错了|记错了|写错了|更正一下|纠正一下/;
 const CORRECTION_LEAD_ZH = /^(?:(?:哦|啊|嗯|呃|哎)[，,\s]*)?(?:不对[，,。！!\s]*)?(?:我)?(?:刚才|刚刚|前天|昨天|之前|上次)?(?:说错了|打错(?:字)?了|搞错了|记错了|写错了)[，,。！!\s]*/;
+// A clause that is only the marker, after what it corrects: "之前打错了 haha", "上次我把城市说错了".
+const CORRECTION_TAIL_ZH = /^(?:(?:哈哈|嗯|哦|啊)[，,\s]*)?(?:我)?(?:之前|上次|刚才|刚刚|前面|前天|昨天)?(?:我)?(?:把[\u4e00-\u9fff]{1,6})?(?:说错了|打错(?:字)?了|搞错了|记错了|写错了|弄错了)[\s，,。！!~～]*(?:haha+|哈+|lol|sorry|抱歉|不好意思)?[\s。！!~～]*$/i;
 const CORRECTABLE_KINDS = new Set(['fact', 'relationship', 'preference']);
 
 /** The segment without a leading correction marker ("哦刚才说错了，…"), and whether it had one. */
@@ -354,6 +356,8 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
   let person: string | null = [...own.slice(0, from).matchAll(RELATION_ANYWHERE)].at(-1)?.[1] ?? options.prior?.en ?? null;
   let correctingZh = false;
   let correctingEn = false;
+  // Where a correction said after what it corrects sits: notes of the clauses before it correct too.
+  let correctedBefore = -1;
   // Words cut from the user's own (reported speech, quotes) still say who "he" is next.
   const written = toSimplified(message.content);
   const people = knownPeople([written, ...window.messages.filter((m) => m.role === 'user' && m.id !== message.id).map((m) => m.content)], window.knownEntities);
@@ -410,9 +414,18 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
         correctingEn = true;
         return;
       }
+      // Said after what it corrects ("…dr Halberg. i had it wrong before lol", "…Kelvin，之前打错了"):
+      // what the message said before it is the correction.
+      if (chinese ? CORRECTION_TAIL_ZH.test(raw.text) : CORRECTION_TAIL_EN.test(clause.text)) {
+        if (chinese) correctingZh = true;
+        else correctingEn = true;
+        for (const entry of found) if (CORRECTABLE_KINDS.has(entry.draft.kind)) entry.draft = { ...entry.draft, negative: true };
+        correctedBefore = clause.start;
+        return;
+      }
       if (!options.explicit && isOneOff(clause.text)) return;
       if (!options.explicit && index > 0 && isConditionClause(clause.text)) return;
-      if (!options.explicit && isQuestion(clause.text, sentence.text, index === clauses.length - 1) && !isPersistentRequest(clause.text) && !isAnswerStyleRequest(clause.text)) return;
+      if (!options.explicit && isQuestion(clause.text, sentence.text, index === clauses.length - 1) && !isPersistentRequest(clause.text) && !isAnswerStyleRequest(clause.text) && !(chinese && isAnswerStyleRequestZh(clause.text))) return;
       const ctx = makeContext({ ...base, clause, index, chinese, hedged: isHedged(clause.text) || (isHedged(carried.text) && !SETTLED_GUESS_EN.test(carried.text)), carriedSubject: dropped === null && carried.text !== raw.text });
       const groaningHere = sentenceChinese
         ? !options.explicit && (isVenting(clause.text) || (isVenting(clauseTexts.slice(0, index).join(' ')) && !SAYS_WHAT_IT_IS_ZH.test(clause.text)))
@@ -439,7 +452,8 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
   for (const { ctx, sentence } of reached) {
     const span = ctx.clause;
     if ([...kept].some((draft) => draft.span.start < span.end && span.start < draft.span.end)) continue;
-    const draft = noteFor(ctx);
+    const noted = noteFor(ctx);
+    const draft = noted && noted.span.start < correctedBefore && CORRECTABLE_KINDS.has(noted.kind) ? { ...noted, negative: true } : noted;
     if (draft) {
       kept.add(draft);
       found.push({ draft, sentence });

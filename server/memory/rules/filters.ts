@@ -102,7 +102,11 @@ export function isOneOff(clause: string): boolean {
 
 // "i told u wrong the other day", "my bad", "correction:": the marker states nothing; what the
 // message says next corrects what was said before.
-export const CORRECTION_LEAD_EN = /^(?:(?:oh|oops|ah|and|also|btw|ok)[\s,]+)*(?:i\s+(?:told|gave)\s+(?:you|u)\s+(?:wrong|the wrong \w+)(?:\s+(?:the other day|earlier|before|last time|yesterday))?|i\s+(?:was|got (?:it|that))\s+wrong(?:\s+(?:the other day|earlier|before|last time))?|my bad|correction|scratch that|i misspoke|i said (?:it|that) wrong)[\s,:;!.]*$/i;
+export const CORRECTION_LEAD_EN = /^(?:(?:oh|oops|ah|and|also|btw|ok|so|sorry)[\s,]+)*(?:i\s+(?:told|gave)\s+(?:you|u)\s+(?:wrong|the wrong \w+)(?:\s+(?:the other day|earlier|before|last time|yesterday))?|i\s+(?:was|got (?:it|that))\s+wrong(?:\s+(?:the other day|earlier|before|last time))?|my bad|(?:a\s+)?(?:small|quick|little|one)?\s*correction(?:\s+(?:btw|on (?:that|the \w+)|to (?:that|what i said)))?|scratch that|i misspoke|i said (?:it|that) wrong|(?:i\s+)?(?:need|have|want|got)\s+to\s+correct\s+(?:something|that|myself|one thing|what i said)|(?:let me|lemme)\s+correct\s+(?:something|that|myself))[\s,:;!.]*(?:btw)?[\s,:;!.]*$/i;
+
+// "…the vet's name is dr Halberg. i had it wrong before lol", "…every other thursday, i mixed up
+// the days", "…ironside, idk why i said the other name": a correction said after what it corrects.
+export const CORRECTION_TAIL_EN = /^(?:(?:oh|oops|and|also|btw|sorry|so|ugh)[\s,]+)*(?:(?:i|i've|ive|i['’]d)\s+)?(?:had (?:it|that|them) wrong|got (?:it|that|them|the \w+) wrong|mixed (?:it|that|them) up|mixed up (?:the|my) \w+|typed (?:it |that )?wrong|said (?:it|that|the wrong \w+) wrong|misspelled (?:it|that|the name)|idk why i said (?:that|it|the other \w+|\w+)|no idea why i said (?:that|it|\w+))(?:\s+(?:before|earlier|last time|the other day|lol|haha+|oops|sorry))*[\s,:;!.]*$/i;
 
 /** Heat-of-the-moment language: "I'm so done with this project, I want to delete it all". */
 // A groan at the very end ("…the commute is like an hour each way ugh") sighs at what was said;

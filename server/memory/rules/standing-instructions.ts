@@ -62,6 +62,15 @@ export function isAnswerStyleRequest(clause: string): boolean {
   return asksHowAnswersLook(request.replace(/[?？]+\s*$/, ''));
 }
 
+// "以後回我的時候都用繁體中文好嗎": how to answer from now on, asked politely, is a rule, not a question.
+const POLITE_RULE_ZH = /^(?:[^，,。]{0,6}?)(?:以后|今后|之后|每次)[^，,。？?]{0,12}?(?:回我|回复|回答|跟我说|给我写|写给我|用)[^，,。？?]{0,16}?(?:好吗|可以吗|行吗|好不好|可不可以|行不行)[\s？?~～]*$/;
+
+/** A Chinese request for how answers look from now on, said as "…好吗?" (clauses arrive in Simplified). */
+export function isAnswerStyleRequestZh(clause: string): boolean {
+  const text = clause.trim();
+  return POLITE_RULE_ZH.test(text) && STYLE_ZH.test(text);
+}
+
 /** The assistant's last reply is something the user could mean by "it" (a draft, a list, code). */
 function hasDraftToShorten(ctx: Parameters<Rule['apply']>[0]): boolean {
   const before = ctx.window.messages.filter((m) => m.createdAt.getTime() < ctx.message.createdAt.getTime()).at(-1);
@@ -114,7 +123,7 @@ const chinese: Rule = {
     // message asks for how answers look from now on (not "我用英文写日记", the user's own habit).
     const topical = /^[^我你]{1,8}?(?:你|请你)?(?:用|保持|别|不要|统一|一律)/.test(core) && /以后|以後|今后|之后|一律|每次|你/.test(ctx.text);
     if ((!VERB_ZH.test(core) && !topical) || !STYLE_ZH.test(core)) return [];
-    const summary = describeChinese(core.replace(/[哈呀啊哦喔吧嘛]+$/, ''));
+    const summary = describeChinese(core.replace(/(?:好吗|可以吗|行吗|好不好|可不可以|行不行)[\s？?~～]*$/, '').replace(/[哈呀啊哦喔吧嘛]+$/, ''));
     if (!summary) return [];
     return [draftFor(ctx, { type: 'procedural', kind: 'rule', summary, entities: [], priority: PRIORITY })];
   },

@@ -768,3 +768,26 @@ describe('a standing instruction typed in two languages (issue 12)', () => {
     expect(items('我用English写日记').map((i) => i.type)).toEqual(['semantic']);
   });
 });
+
+describe('a correction said before or after what it corrects (issue 12)', () => {
+  it('the marker is stored as nothing, and what it corrects is a correction', () => {
+    for (const text of [
+      "also i need to correct something, the vet's name is dr Halberg. i had it wrong before lol",
+      'small correction btw, my therapy sessions are every other thursday, i mixed up the days',
+      'oh and no wait the gym is called ironside, idk why i said the other name',
+    ]) {
+      const found = items(text);
+      expect(found.map((i) => i.negative_update), text).toEqual([true]);
+      expect(found.map((i) => i.summary).join(' '), text).not.toMatch(/correct|wrong|mixed up|said the other/i);
+    }
+    expect(items('更正一下，我男朋友的名字是 Kelvin，之前打错了 haha。').map((i) => [i.summary, i.negative_update])).toEqual([['男朋友的名字是 Kelvin', true]]);
+    expect(items('纠正一下，小雅其实在苏州上班，上次我把城市说错了').map((i) => i.summary)).toEqual(['小雅其实在苏州上班']);
+  });
+});
+
+describe('a standing instruction asked politely in Chinese (issue 12)', () => {
+  it('以後回我的時候都用繁體中文好嗎 is how to answer from now on, not a question', () => {
+    expect(items('以後回我的時候都用繁體中文好嗎，簡體我看得有點累').filter((i) => i.type === 'procedural').map((i) => i.summary)).toEqual(['回用戶的時候都用繁體中文']);
+    expect(items('明天能帮我写封信吗')).toEqual([]);
+  });
+});
