@@ -22,6 +22,7 @@ import {
 import { classifyIntent, typesFor, type RecallIntent } from './intent';
 import { buildRecallQuery, withTerms, type RecallQueryInput } from './query';
 import { namedPeople, peopleWords } from './people';
+import { asksAboutThePast } from './past-question';
 import { scoreMemory, vectorCutFor, vectorWeightFor } from './score';
 import { inWindow } from './time-window';
 import { vectorScans, type VectorScanCache } from './vector-strategy';
@@ -175,11 +176,15 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
       ),
       ...(filtered ? { filtered } : {}),
     });
+    const pastQuestion = asksAboutThePast(input.message);
     const candidates = [
       ...pool.map((l) => scored(l.row, l.similarity, [...(routes.get(l.row.id) ?? [])])),
       ...excluded.flatMap((e) => {
         const found = byId.get(e.id);
-        return found ? [scored(found.row, found.similarity, ['fulltext'], e.reason)] : [];
+        if (!found) return [];
+        // Asked what happened, a plan whose day is over is a past event, and may be the answer.
+        const past = pastQuestion && found.row.kind === 'plan' && found.row.status === 'active' && e.reason.startsWith('expired');
+        return [scored(found.row, found.similarity, ['fulltext'], past ? undefined : e.reason)];
       }),
     ];
     // The person named is the topic the question touches, by either word (select.ts, sensitive memories).

@@ -132,6 +132,13 @@ describe('recall ranks by relevance', () => {
     expect(november.decisions.find((d) => d.memory.summary === "Dad's birthday is 3 november")?.outcome).toBe('injected');
   });
 
+  it('asked what happened, a plan whose day is over comes back as the answer; asked what is coming up, it never does', async () => {
+    await remember('Physio moved to friday the 5th', { type: 'episodic', kind: 'plan', occurredAt: new Date(now.getTime() - 5 * DAY), validity: 'temporary', validUntil: new Date(now.getTime() - 4 * DAY) });
+    expect(await injected('when did my physio end up being?')).toContain('Physio moved to friday the 5th');
+    expect(await injected('any physio coming up?')).not.toContain('Physio moved to friday the 5th');
+    expect(await injected('what should i ask the physio?')).not.toContain('Physio moved to friday the 5th');
+  });
+
   it('prefers memories from the time the question names', async () => {
     await remember('Went to a pottery class', { type: 'episodic', kind: 'event', occurredAt: new Date('2026-03-14T15:00:00Z'), createdAt: new Date('2026-03-14T18:00:00Z') });
     await remember('Went to a cooking class', { type: 'episodic', kind: 'event', occurredAt: new Date('2026-05-09T15:00:00Z'), createdAt: new Date('2026-05-09T18:00:00Z') });
