@@ -126,6 +126,21 @@ const ownHomeIn: Rule = {
   },
 };
 
+// "…still nursing obvs but day shifts finally", "…at shoppers downtown, 9-5 finally!!": the hours a
+// job is worked, said as a fragment with "finally" or "now".
+const HOURS_NOW_EN = /^(?:(?:and|but|so|also|plus|oh)[\s,]+)*((?:\d{1,2}(?::\d\d)?\s*(?:am|pm)?\s*(?:-|–|to)\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)?)|(?:(?:day|night|early|late|morning|evening|weekend|split)\s+shifts?)|days|nights|weekends|(?:part|full)[- ]time)(?:\s+only)?\s+(?:finally|now|again|from now on)\b[\s!.]*$/i;
+
+/** "day shifts finally": the hours the user works now. */
+const hoursNow: Rule = {
+  name: 'hours-now',
+  scope: 'clause',
+  lang: 'en',
+  apply: (ctx) => {
+    const hours = HOURS_NOW_EN.exec(ctx.clause.text.trim())?.[1];
+    return hours ? [draftFor(ctx, { type: 'semantic', kind: 'fact', summary: `Works ${hours.toLowerCase()} now`, entities: [], time: null, priority: PRIORITY })] : [];
+  },
+};
+
 const CANT_STAND_SENSE = /\b(?:i\s+)?(?:can['’]?t|cannot|cant)\s+stand\s+the\s+(smell|taste|texture|sound|sight)\s*(?:of\s+it)?[.!]*$/i;
 
 /** "she keeps bringing home durian, i can't stand the smell": the smell of what the clause before named. */
@@ -298,4 +313,4 @@ const conditionInPassing = (lang: 'en' | 'zh'): Rule => ({
   },
 });
 
-export const IN_PASSING_RULES: readonly Rule[] = [conditionInPassing('en'), conditionInPassing('zh'), nicknameZh, anythingBut, promotedTo, gotJob, backTo, personIn, ownHomeIn, cantStandThe, petNamesZh, newJobZh];
+export const IN_PASSING_RULES: readonly Rule[] = [conditionInPassing('en'), conditionInPassing('zh'), nicknameZh, anythingBut, promotedTo, gotJob, backTo, personIn, ownHomeIn, hoursNow, cantStandThe, petNamesZh, newJobZh];

@@ -791,3 +791,11 @@ describe('a standing instruction asked politely in Chinese (issue 12)', () => {
     expect(items('明天能帮我写封信吗')).toEqual([]);
   });
 });
+
+describe('the hours worked, said as a fragment (issue 12)', () => {
+  it('"…but day shifts finally", "…, 9-5 finally!!" are the hours the user works now', () => {
+    expect(summaries('and i started at leeds general on monday, still nursing obvs but day shifts finally so i feel human again')).toContain('works day shifts now');
+    expect(summaries('started my new job at shoppers downtown last week, 9-5 finally!! no more 5am alarms')).toContain('works 9-5 now');
+    expect(summaries('the meeting is 9-5 tomorrow')).not.toContain('works 9-5 now');
+  });
+});
