@@ -9,7 +9,7 @@ import { and, eq, gte, lt } from 'drizzle-orm';
 import { memories } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { config } from '../config';
-import { slotOf } from '../memory/slots';
+import { slotOf, type SlotInput } from '../memory/slots';
 
 export interface Person {
   /** The relation word as the user said it ("sister", "wife", "女朋友"). */
@@ -26,12 +26,21 @@ export async function namedPeople(tx: Tx): Promise<Person[]> {
     .where(and(eq(memories.status, 'active'), gte(memories.slot, 'name:'), lt(memories.slot, 'name;')))
     .limit(config.recall.peopleMax);
   return rows.flatMap((row) => {
-    const slot = slotOf(row);
-    if (!slot?.attribute.startsWith('name:') || slot.value.length < 2) return [];
-    // The relation as said: the summary's first word in English ("Wife is Ana" is name:partner).
-    const said = /^[\p{Script=Han}]/u.test(row.summary) ? slot.attribute.slice('name:'.length) : (/^[\p{L}-]+/u.exec(row.summary)?.[0] ?? '').toLowerCase();
-    return said ? [{ relation: said, name: slot.value.toLowerCase() }] : [];
+    const person = personOf(row);
+    return person ? [person] : [];
   });
+}
+
+/** The person a "Sister is Aoife" / "女朋友叫小雅" memory names, if it names one. */
+export function personOf(memory: SlotInput): Person | null {
+  const slot = slotOf(memory);
+  if (!slot?.attribute.startsWith('name:') || slot.value.length < 2) return null;
+  // The relation as said: the summary's first word in English ("Wife is Ana" is name:partner), and
+  // "Best friend is Noor" is a friend: the adjective before the relation is not it.
+  const said = /^[\p{Script=Han}]/u.test(memory.summary)
+    ? slot.attribute.slice('name:'.length)
+    : (/^(?:(?:new|older|younger|big|little|best)\s+)?([\p{L}-]+)/iu.exec(memory.summary)?.[1] ?? '').toLowerCase();
+  return said ? { relation: said, name: slot.value.toLowerCase() } : null;
 }
 
 const mentions = (text: string, word: string) =>

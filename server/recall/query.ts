@@ -45,16 +45,10 @@ export function buildRecallQuery(input: RecallQueryInput): RecallQuery {
   const window = questionWindow(input.message, input.now, input.timeZone ?? 'UTC');
   const lexical = window ? input.message.replace(window.expression, ' ') : input.message;
   const { concepts, words } = expandQuestion(input.message);
-  const weights = new Map<string, number>();
-  const add = (text: string, weight: number) => {
-    for (const term of searchTerms(text)) weights.set(term, Math.max(weights.get(term) ?? 0, weight));
-  };
-  add(lexical, 1);
-  add(context, config.recall.recentTurnWeight);
-  add(words, config.recall.conceptWeight);
+  const terms = withTerms(withTerms(withTerms([], lexical, 1), context, config.recall.recentTurnWeight), words, config.recall.conceptWeight);
   return {
     text: context ? `${input.message}\n${context}` : input.message,
-    terms: [...weights].map(([term, weight]) => ({ term, weight })),
+    terms,
     window,
     concepts,
   };
