@@ -11,7 +11,7 @@ import { resolveRelativeTime } from './relative-time';
 
 /** What a memory must mention to be an anniversary at all (also the SQL filter's pattern). */
 export const ANNIVERSARY_PATTERN = '(birthday|bday|b-day|anniversary|生日|纪念日|紀念日)';
-const ANNIVERSARY = new RegExp(ANNIVERSARY_PATTERN, 'i');
+export const ANNIVERSARY = new RegExp(ANNIVERSARY_PATTERN, 'i');
 
 // The date tag a dated memory's summary ends with: "（2026-03-07）", "(2026-06-14)".
 const DATE_TAG = /\s*[（(](\d{4})-(\d{2})-(\d{2})[）)]\s*$/;

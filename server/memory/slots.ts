@@ -84,6 +84,11 @@ const STATUS_ZH = /^(?:已经|刚|现在)?(结婚了|订婚了|单身|离婚了|
 
 const RELATION_NAME = new RegExp(String.raw`^(?:(?:new|older|younger|big|little|best)\s+)?(${RELATION_EN_WORDS})(?:['’]s name is\s+|\s+is\s+(?:called\s+|named\s+)?|\s+)([A-Z][\p{L}'’-]+)\b(?!['’]s)`, 'iu');
 
+/** The relation a name memory says, as said ("Wife is Ana" → "wife", which its slot files as partner; "Best friend is Noor" → "friend"). */
+export function relationSaid(summary: string): string | null {
+  return RELATION_NAME.exec(summary.trim())?.[1]?.toLowerCase() ?? null;
+}
+
 // "女儿的小名叫果果", "儿子叫豆豆": the name of one of the user's people, in Chinese.
 // "男朋友的名字是 Kelvin": a name in Latin letters too.
 const RELATION_NAME_ZH = new RegExp(`^(${RELATION_ZH_WORDS})(?:的)?(?:小名|名字|大名|英文名)?(?:叫|是)\\s*([\\u4e00-\\u9fff]{1,3}|[A-Za-z][A-Za-z'’-]{1,15})$`);

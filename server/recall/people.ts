@@ -9,7 +9,7 @@ import { and, eq, gte, lt } from 'drizzle-orm';
 import { memories } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { config } from '../config';
-import { slotOf, type SlotInput } from '../memory/slots';
+import { relationSaid, slotOf, type SlotInput } from '../memory/slots';
 
 export interface Person {
   /** The relation word as the user said it ("sister", "wife", "女朋友"). */
@@ -35,11 +35,8 @@ export async function namedPeople(tx: Tx): Promise<Person[]> {
 export function personOf(memory: SlotInput): Person | null {
   const slot = slotOf(memory);
   if (!slot?.attribute.startsWith('name:') || slot.value.length < 2) return null;
-  // The relation as said: the summary's first word in English ("Wife is Ana" is name:partner), and
-  // "Best friend is Noor" is a friend: the adjective before the relation is not it.
-  const said = /^[\p{Script=Han}]/u.test(memory.summary)
-    ? slot.attribute.slice('name:'.length)
-    : (/^(?:(?:new|older|younger|big|little|best)\s+)?([\p{L}-]+)/iu.exec(memory.summary)?.[1] ?? '').toLowerCase();
+  // The relation as said: a Chinese slot keeps it; an English one files "Wife is Ana" as partner.
+  const said = /^[\p{Script=Han}]/u.test(memory.summary) ? slot.attribute.slice('name:'.length) : relationSaid(memory.summary);
   return said ? { relation: said, name: slot.value.toLowerCase() } : null;
 }
 

@@ -12,6 +12,7 @@ import {
   loadWithSimilarity,
   vectorCandidates,
 } from '../../server/recall/gather-candidates';
+import { namedPeople } from '../../server/recall/people';
 import { buildRecallQuery } from '../../server/recall/query';
 import { recallModel } from '../../server/recall/recall';
 import { countVectors } from '../../server/recall/vector-strategy';
@@ -45,6 +46,7 @@ export async function profileRoutes(
     await time('(empty transaction)', userId, () => Promise.resolve(null));
     await time('recall model check', userId, (tx) => recallModel(tx, embedder.modelId));
     await time('vector count (cached by recall)', userId, (tx) => countVectors(tx, embedder.modelId));
+    await time('people (name links)', userId, (tx) => namedPeople(tx));
     const byVector = await time('vector exact scan', userId, (tx) => vectorCandidates(tx, vector, embedder.modelId, types, now, 'exact'));
     const byText = await time('lexical BM25 (postings)', userId, (tx) => fulltextCandidates(tx, query.terms, types, now));
     const listed = await time('procedural + core + structured + time', userId, (tx) => listedCandidates(tx, types, query.window, now));

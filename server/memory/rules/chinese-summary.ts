@@ -3,11 +3,12 @@
  * English summaries drop "I": "我通常晚上十一点睡觉" → "通常晚上十一点睡觉". Other first-person
  * words become 用户, and "你" (the assistant) becomes 助手.
  */
+import { SAID_WRONG_ZH } from './lexicon';
 
 const LEADING_FILLER_ZH = /^(?:(?:其实|然后|对了|另外|还有|而且|不过|但是|所以|因为|哈哈+|嗯+|啊|哦|好的?|对|是的|那个|顺便说一下|话说|说起来|补充一下|更正一下|纠正一下|不对|不是的|错了|搞错了)[\s,，。！!、]*)+/;
 const LEADING_HEDGE_ZH = /^(?:我觉得|我感觉|我估计|我猜)[\s,，]*/;
 // "…苏州上班，上次我把城市说错了", "…Kelvin，之前打错了 haha": the correction marker after the value.
-const TRAILING_CORRECTION_ZH = /[，,]\s*(?:我)?(?:之前|上次|刚才|刚刚|前面)?(?:我)?(?:把[\u4e00-\u9fff]{1,6})?(?:说错了|打错(?:字)?了|搞错了|记错了|写错了|弄错了)[\s\S]*$/i;
+const TRAILING_CORRECTION_ZH = new RegExp(String.raw`[，,]\s*${SAID_WRONG_ZH}[\s\S]*$`);
 const TRAILING_ZH = /[\s,，。！!？?~～…、]*(?:吧|啊|呀|哦|哈+|啦|嘛|呢|哟|噢|喔)?[\s,，。！!？?~～…、]*$/;
 
 /** Strips fillers at both ends of a Chinese clause. */

@@ -22,7 +22,7 @@ import { isAnswerStyleRequest, isAnswerStyleRequestZh, STANDING_INSTRUCTION_RULE
 import { IN_PASSING_RULES } from './in-passing';
 import { noteFor } from './notes';
 import { chinesePlaces } from './entities';
-import { BACK_FROM_AWAY, RELATION_EN, RELATION_ZH, RELATIVE_OF_EN } from './lexicon';
+import { BACK_FROM_AWAY, RELATION_EN, RELATION_ZH, RELATIVE_OF_EN, SAID_WRONG_ZH } from './lexicon';
 import { knownPeople, namedSubject, namesInSpeech } from './people';
 import { splitClauses, splitSentences, type Segment } from './segments';
 
@@ -63,7 +63,7 @@ const SAYS_WHAT_IT_IS_ZH = /是(?:一|个|只|位|名)|叫|岁/;
 const CORRECTION_ZH = /说错了|打错(?:字)?了|搞错了|记错了|写错了|更正一下|纠正一下/;
 const CORRECTION_LEAD_ZH = /^(?:(?:哦|啊|嗯|呃|哎)[，,\s]*)?(?:不对[，,。！!\s]*)?(?:我)?(?:刚才|刚刚|前天|昨天|之前|上次)?(?:说错了|打错(?:字)?了|搞错了|记错了|写错了)[，,。！!\s]*/;
 // A clause that is only the marker, after what it corrects: "之前打错了 haha", "上次我把城市说错了".
-const CORRECTION_TAIL_ZH = /^(?:(?:哈哈|嗯|哦|啊)[，,\s]*)?(?:我)?(?:之前|上次|刚才|刚刚|前面|前天|昨天)?(?:我)?(?:把[\u4e00-\u9fff]{1,6})?(?:说错了|打错(?:字)?了|搞错了|记错了|写错了|弄错了)[\s，,。！!~～]*(?:haha+|哈+|lol|sorry|抱歉|不好意思)?[\s。！!~～]*$/i;
+const CORRECTION_TAIL_ZH = new RegExp(String.raw`^(?:(?:哈哈|嗯|哦|啊)[，,\s]*)?${SAID_WRONG_ZH}[\s，,。！!~～]*(?:haha+|哈+|lol|sorry|抱歉|不好意思)?[\s。！!~～]*$`, 'i');
 const CORRECTABLE_KINDS = new Set(['fact', 'relationship', 'preference']);
 
 /** The segment without a leading correction marker ("哦刚才说错了，…"), and whether it had one. */

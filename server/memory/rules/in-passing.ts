@@ -120,7 +120,7 @@ const ownHomeIn: Rule = {
   apply: (ctx) => {
     const match = OWN_HOME_IN.exec(ctx.clause.text);
     const place = match?.[2];
-    if (!match?.[1] || !place || NOT_A_PLACE.test(place.split(/\s+/)[0] ?? '')) return [];
+    if (!match?.[1] || !place || NOT_A_PLACE.test(place)) return [];
     const dwelling = match[1].toLowerCase();
     return [draftFor(ctx, { type: 'semantic', kind: 'fact', summary: `Has ${/^[aeiou]/.test(dwelling) ? 'an' : 'a'} ${dwelling} in ${place}`, entities: [place], time: null, importance: 3, priority: PRIORITY })];
   },

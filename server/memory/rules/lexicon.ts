@@ -156,6 +156,10 @@ export const BOOKED_AHEAD_EN =
 export const PAST_ZH = /上周|上个月|昨天|前天|去年|之前|以前|刚|已经|了$|(?:去|回|搬|买|看|吃|参加|办|考|见|跑|玩|爬|逛|生|换|辞|过|结|离|拍|修|剪|拔|补|喝|唱|打)了(?!解|不起|吧)/;
 export const BOOKED_AHEAD_ZH = /订了|约了|预约|报了名|报名了|挂了号|买了票|买了.{0,6}票/;
 
+// "…之前打错了", "上次我把城市说错了": saying one got something wrong, the marker a correction said
+// after the value ends with (the clause of its own, extract-from-text.ts; the summary's tail, chinese-summary.ts).
+export const SAID_WRONG_ZH = String.raw`(?:我)?(?:之前|上次|刚才|刚刚|前面|前天|昨天)?(?:我)?(?:把[\u4e00-\u9fff]{1,6})?(?:说错了|打错(?:字)?了|搞错了|记错了|写错了|弄错了)`;
+
 // "6月7号就要高考了", "下周要搬家了": 要…了 is about to happen, not done (the 了 is no past tense).
 export const IMMINENT_ZH = /(?:就要|快要|将要|马上要|马上就|要)[^，,。！!了]{1,10}了(?:[，,。！!~～]|$)/;
 

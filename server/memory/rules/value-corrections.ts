@@ -7,6 +7,7 @@
  * (a weekday, a day of the month, a clock time). It is a correction aimed at the old value
  * (negative update, hint = the old value), so apply-memories.ts supersedes the memory holding it.
  */
+import { ANNIVERSARY } from '../anniversary';
 import { parseExplicitCommand } from '../explicit-command';
 import { draftFor, type Rule, type RuleContext } from './context';
 import type { Draft } from './draft';
@@ -140,7 +141,7 @@ function corrections(ctx: RuleContext): Draft[] {
   if (!summary) return [];
   // "We meet the first Wednesday of every month" is a standing fact, not one date.
   // Nor is a birthday: it comes round every year (recall finds it when it is near, anniversary.ts).
-  const recurring = FREQUENCY_EN.test(restated) || FREQUENCY_ZH.test(restated) || /\b(?:birthday|bday|anniversary)\b|生日|纪念日/i.test(restated);
+  const recurring = FREQUENCY_EN.test(restated) || FREQUENCY_ZH.test(restated) || ANNIVERSARY.test(restated);
   const time = recurring ? null : ctx.resolveTime(restated, 'future');
   const future = time !== null && time.start.getTime() >= ctx.message.createdAt.getTime() - 86_400_000;
   return [
