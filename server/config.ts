@@ -211,6 +211,13 @@ export const config = {
     /** How many of the user's "Sister is Aoife" memories recall reads to link names and relations (server/recall/people.ts). */
     peopleMax: 50,
     /**
+     * The slot route (server/recall/query-concepts.ts): at most this many of the user's memories
+     * in the attributes a question asks for ("where do I work?" → job, title, employer), newest
+     * first, each counted as this share of a perfect lexical match whatever its words.
+     */
+    slotMax: 6,
+    slotLexical: 0.6,
+    /**
      * Relevance = (1 − w)·lexical + w·cosine, w by embedder (issue 13): the local word vectors
      * are a weak signal for short texts, a neural embedder a strong one. Measured for the local
      * ones (README); `neural` applies to every provider embedder (not measurable offline here).

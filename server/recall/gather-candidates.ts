@@ -229,6 +229,8 @@ export interface ListedRoutes {
    * the point.
    */
   anniversary: string[];
+  /** The user's memories in the single-valued attributes the question asks for (query-concepts.ts). */
+  slot: string[];
 }
 
 type Branch = { route: keyof ListedRoutes | 'time-happened' | 'time-said'; where: SQL | undefined; order: SQL[]; limit?: number };
@@ -242,6 +244,8 @@ type Branch = { route: keyof ListedRoutes | 'time-happened' | 'time-said'; where
  *    from now to upcomingPlanDays ahead — chosen by when they happen, not when they were said, so
  *    a trip planned in January is there the week before it in March (expired ones are out by
  *    valid_until);
+ *  - slot: the memories in the single-valued attributes the question asks for (where the user
+ *    lives, works, their diet, their partner), newest first, whatever words they were said with;
  *  - time: memories from the window the question names ("which city was I in on 3 October?"), by
  *    when they happened or were said; they compete like the others, the window adds to their
  *    relevance (score.ts).
@@ -253,7 +257,7 @@ export async function listedCandidates(
   types: MemoryRow['type'][],
   window: { from: Date; to: Date } | null,
   now: Date,
-  options: { asksAboutPlans?: boolean } = {},
+  options: { asksAboutPlans?: boolean; slots?: string[] } = {},
 ): Promise<ListedRoutes> {
   const since = new Date(now.getTime() - config.recall.structuredPickDays * 86_400_000);
   const planDays = options.asksAboutPlans ? config.recall.askedPlanDays : config.recall.upcomingPlanDays;
@@ -299,6 +303,9 @@ export async function listedCandidates(
         limit: config.recall.vectorTopK,
       });
     }
+    if (options.slots?.length) {
+      branches.push({ route: 'slot', where: and(recallable(now), searched, inArray(memories.slot, options.slots)), order: [desc(memories.updatedAt)], limit: config.recall.slotMax });
+    }
     if (window) {
       for (const [route, column] of [['time-happened', memories.occurredAt], ['time-said', memories.createdAt]] as const) {
         branches.push({ route, where: and(recallable(now), searched, gte(column, window.from), lte(column, window.to)), order: [desc(column)], limit: config.recall.vectorTopK });
@@ -315,7 +322,7 @@ export async function listedCandidates(
   });
   const rows = await queryRows<{ id: string; branch: number; ord: number | string }>(tx, sql.join(selects, sql` union all `));
   rows.sort((x, y) => Number(x.branch) - Number(y.branch) || Number(x.ord) - Number(y.ord));
-  const out: ListedRoutes = { procedural: [], core: [], structured: [], time: [], occasion: [], anniversary: [] };
+  const out: ListedRoutes = { procedural: [], core: [], structured: [], time: [], occasion: [], anniversary: [], slot: [] };
   for (const row of rows) {
     const route = branches[Number(row.branch)]!.route;
     if (route === 'time-happened' || route === 'time-said') {

@@ -12,6 +12,12 @@ interface Concept {
   id: string;
   asks: RegExp;
   adds: string;
+  /**
+   * The single-valued attributes (memories.slot, server/memory/slots.ts) the question asks for:
+   * recall reads the user's memories in them whatever words they were said with, in either
+   * language ("where do i work?" → "刚从 Google 跳槽到 Shopee 做 data scientist").
+   */
+  slots?: readonly string[];
 }
 
 const CONCEPTS: readonly Concept[] = [
@@ -19,11 +25,13 @@ const CONCEPTS: readonly Concept[] = [
     id: 'home',
     asks: /\b(?:where|which (?:city|town|country|part)|what (?:city|town|country))\s+(?:do|did)\s+i\s+(?:live|stay|grow up)|\b(?:what|which) (?:city|town|country|area|neighbou?rhood) am i (?:in|based|living)\b|\bwhere\s+am\s+i\s+(?:based|from|living)|\b(?:my|i)\s+(?:home ?town|address|city|neighbou?rhood|apartment|flat)\b|\bwhere(?:'s| is)\s+(?:my\s+)?home\b|\b(?:which|what)\s+(?:city|town|country|suburb|area|part|neighbou?rhood)\b[^?]*\b(?:i|we)\s+(?:live|stay|am based)\b|\bwhere\s+(?:i|we)\s+(?:live|stay)\b|\bmov(?:e|ed|ing)\b|\bnear (?:me|my (?:place|flat|house|home|apartment))\b|\b(?:around|close to) (?:me|my place|home)\b|住在哪|住哪|家在哪|哪里人|哪儿人|老家|搬家|搬到|我(?:现在)?(?:在|住)(?:哪个|哪座|哪一个)(?:城市|区)/i,
     adds: 'live lives living based moved move city home apartment flat unit condo house stay stays hometown from 住 搬 家 城市',
+    slots: ['home'],
   },
   {
     id: 'work',
     asks: /\b(?:for a living|my (?:job|work|career|role|title|position|employer|company|boss|manager|colleague|coworker|office)|where\s+(?:do\s+|did\s+)?i\s+work|what\s+do\s+i\s+do\b(?!\s+(?:about|with|if|when|for fun|on|in the|at the weekend|after|before|during|this|next|tonight|today|tomorrow))|what\s+i\s+do\s+for\s+work|\b(?:what|which)\s+(?:company|firm|employer)\s+(?:am|do|did|is|was)\s+(?:i|my)\b|\bwho\s+(?:do\s+)?i\s+work\s+for\b|\bwhere\s+am\s+i\s+working\b|\b(?:which|what)\s+(?:hospital|school|clinic|ward|team|store|shop|branch|office|site|restaurant|firm)\s+(?:am|do|did)\s+i\b)|\b(?:current|present)\s+(?:employer|job|role|position|company)\b|\b(?:extra|side)\s+(?:money|cash|income)\b|\bside\s+(?:hustle|gig|job)s?\b|工作|上班|职业|公司|老板|同事|做什么的|干什么的|哪上班|副业|兼职/i,
     adds: 'work works job role title employer company office engineer manager team colleague boss freelance self-employed 工作 上班 公司 职位 同事 兼职',
+    slots: ['job', 'job_title', 'employer'],
   },
   {
     id: 'family',
@@ -34,6 +42,7 @@ const CONCEPTS: readonly Concept[] = [
     id: 'partner',
     asks: /\bmy\s+(?:partner|spouse|other half|significant other|gf|bf|girlfriend|boyfriend|wife|husband|hubby|fianc[eé]e?)(?:s|['’]s)?\b|\b(?:seeing (?:any|some)one|dating (?:any|some)one|am i (?:still )?single|in a relationship)\b|老婆|老公|对象|男朋友|女朋友|男友|女友|爱人|另一半|单身|交往/i,
     adds: 'partner wife husband gf bf girlfriend boyfriend hubby fiance fiancee spouse single dating 老婆 老公 对象 男朋友 女朋友 爱人 单身 分手',
+    slots: ['relationship_status', 'name:partner', 'name:girlfriend', 'name:boyfriend', 'name:fiance', 'name:fiancé', 'name:fiancee', 'name:fiancée', 'name:spouse', 'name:男朋友', 'name:女朋友', 'name:老公', 'name:老婆', 'name:对象', 'name:未婚夫', 'name:未婚妻'],
   },
   {
     id: 'children',
@@ -75,6 +84,7 @@ const CONCEPTS: readonly Concept[] = [
     id: 'food',
     asks: /\b(?:can(?:'|no)?t\s+(?:i\s+)?eat|should\s+i\s+(?:avoid|not eat)|allerg\w*|diet|dietary|eat|food|cook|cooking|recipes?|meals?|dinners?|lunch(?:es)?|breakfasts?|restaurants?|snacks?)\b|不能吃|忌口|过敏|饮食|吃什么|做饭|菜|餐厅/i,
     adds: 'allergic allergy vegetarian vegan pescatarian keto paleo mediterranean carb fasting diet intolerant intolerance coeliac celiac gluten lactose dairy halal kosher eat food avoid 过敏 吃 素 忌口 不耐受',
+    slots: ['diet'],
   },
   {
     id: 'drink',
@@ -137,13 +147,13 @@ const CONCEPTS: readonly Concept[] = [
   },
 ];
 
-/** The concept ids a question asks about, and the words they add to its query. */
-export function expandQuestion(text: string): { concepts: string[]; words: string } {
+/** The concept ids a question asks about, the words they add to its query, and the slots they ask for. */
+export function expandQuestion(text: string): { concepts: string[]; words: string; slots: string[] } {
   // Chat drops apostrophes: "whats my girlfriends name" asks what "what's my girlfriend's name" does.
   const simple = toSimplified(text).replace(/\b(what|where|who|when|how|that|it|there)s\b/gi, "$1's");
   const hits = CONCEPTS.filter((c) => c.asks.test(simple));
   // Words in both scripts: a bilingual user asks in one language about what they said in the other
   // ("我在学什么乐器" → "Started learning guitar"); for everyone else the other script's words
   // match nothing (measured in the README: session 18).
-  return { concepts: hits.map((c) => c.id), words: hits.flatMap((c) => c.adds.split(/\s+/)).join(' ') };
+  return { concepts: hits.map((c) => c.id), words: hits.flatMap((c) => c.adds.split(/\s+/)).join(' '), slots: [...new Set(hits.flatMap((c) => c.slots ?? []))] };
 }

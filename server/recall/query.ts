@@ -29,6 +29,8 @@ export interface RecallQuery {
   window: TimeWindow | null;
   /** Concept-map entries the question matched (for the ledger and tests). */
   concepts: string[];
+  /** The single-valued attributes the question asks for (the slot route). */
+  slots: string[];
 }
 
 const CONTEXT_CHARS = 300;
@@ -44,13 +46,14 @@ export function buildRecallQuery(input: RecallQueryInput): RecallQuery {
   const context = recentContext(input);
   const window = questionWindow(input.message, input.now, input.timeZone ?? 'UTC');
   const lexical = window ? input.message.replace(window.expression, ' ') : input.message;
-  const { concepts, words } = expandQuestion(input.message);
+  const { concepts, words, slots } = expandQuestion(input.message);
   const terms = withTerms(withTerms(withTerms([], lexical, 1), context, config.recall.recentTurnWeight), words, config.recall.conceptWeight);
   return {
     text: context ? `${input.message}\n${context}` : input.message,
     terms,
     window,
     concepts,
+    slots,
   };
 }
 

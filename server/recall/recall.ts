@@ -119,7 +119,7 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
     const aliases = peopleWords(input.message, await namedPeople(tx));
     const terms = aliases ? withTerms(built.terms, aliases, config.recall.conceptWeight) : built.terms;
     const [listed, byVector, fulltext] = await Promise.all([
-      listedCandidates(tx, types, built.window, input.now, { asksAboutPlans }),
+      listedCandidates(tx, types, built.window, input.now, { asksAboutPlans, slots: built.slots }),
       vectorCandidates(tx, vector, model, types, input.now, scan),
       fulltextCandidates(tx, terms, types, input.now),
     ]);
@@ -134,6 +134,8 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
     for (const id of listed.occasion) add(id, 'structured');
     const occasion = new Set(listed.occasion);
     for (const id of listed.time) add(id, 'time');
+    const inSlot = new Set(listed.slot);
+    for (const id of listed.slot) add(id, 'slot');
 
     // Every row recall needs, the always-on rules included, in one read.
     const loaded = await loadWithSimilarity(tx, [...new Set([...routes.keys(), ...excluded.map((e) => e.id), ...listed.procedural, ...listed.anniversary])], vector, model);
@@ -165,7 +167,8 @@ export async function recall(db: UserDb, input: RecallInput, deps: RecallDeps): 
         {
           ...row,
           similarity,
-          lexical: maxLexical > 0 ? (lexicalOf.get(row.id) ?? 0) / maxLexical : 0,
+          // In the attribute asked about ("where do I work?"), whatever its words: a good lexical match.
+          lexical: Math.max(maxLexical > 0 ? (lexicalOf.get(row.id) ?? 0) / maxLexical : 0, inSlot.has(row.id) ? config.recall.slotLexical : 0),
           inTimeWindow: built.window
             ? inWindow(built.window, row.occurredAt, row.createdAt) || comesRound.has(row.id)
             : asksAboutPlans && ((row.kind === 'plan' && listed.structured.includes(row.id)) || occasion.has(row.id) || comesRound.has(row.id))

@@ -16,7 +16,7 @@ import { expandQuestion } from './query-concepts';
 import { vectorCutFor, type ScoreParts, type VectorCut } from './score';
 import { displaces } from '../memory/displaced';
 
-export type Route = 'vector' | 'fulltext' | 'structured' | 'core' | 'procedural' | 'time';
+export type Route = 'vector' | 'fulltext' | 'structured' | 'core' | 'procedural' | 'time' | 'slot';
 export type Outcome = 'injected' | 'below_threshold' | 'cut_by_budget' | 'duplicate' | 'filtered';
 
 export type RecallMemory = Pick<

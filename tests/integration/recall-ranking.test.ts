@@ -57,6 +57,15 @@ describe('recall ranks by relevance', () => {
     expect(job!.parts.lexical).toBeGreaterThan(0);
   });
 
+  it('answers "where do i work?" with the job said in other words, in another language (the slot route)', async () => {
+    await remember('刚从 Google 跳槽到 Shopee 做 data scientist');
+    const job = (await ask('where do i work these days?')).decisions.find((d) => d.memory.summary.includes('Shopee'));
+    expect(job?.routes).toContain('slot');
+    expect(job?.outcome).toBe('injected');
+    // A question about something else does not read the slot.
+    expect((await ask('suggest a podcast')).decisions.filter((d) => d.routes.includes('slot'))).toEqual([]);
+  });
+
   it('brings the family to "plan a weekend for my family"', async () => {
     expect(await injected('Plan a weekend for my family')).toEqual(expect.arrayContaining(['Wife Anna loves hiking', 'Daughter Mia is six and loves the zoo']));
   });
@@ -174,6 +183,7 @@ describe("recall links the user's people by name and by relation", () => {
     // Another user's people: her "Aoife" must never link anything of Niamh's, nor the reverse.
     await remember('other', 'Brother is Aoife');
     await remember('other', 'Brother is a pilot');
+    await remember('other', 'Lives in Reykjavik', { kind: 'fact' });
   });
   afterAll(async () => t?.close());
 
@@ -186,5 +196,10 @@ describe("recall links the user's people by name and by relation", () => {
   it("reads only the asking user's people", async () => {
     expect(await injected('other', 'what does aoife do for work?')).not.toContain('Sister is a large animal vet');
     expect((await injected('niamh', 'what does my brother do for work?')).join(' ')).not.toMatch(/pilot/);
+  });
+
+  it("reads only the asking user's slots", async () => {
+    expect(await injected('other', 'where do i live?')).toContain('Lives in Reykjavik');
+    expect((await injected('niamh', 'where do i live?')).join(' ')).not.toMatch(/Reykjavik/);
   });
 });

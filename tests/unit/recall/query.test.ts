@@ -28,6 +28,14 @@ describe('the recall query (issue 13)', () => {
     expect(expandQuestion('who do i work for again').concepts).toContain('work');
     expect(expandQuestion('which company makes the iphone').concepts).toEqual([]);
     expect(expandQuestion('remind me what suburb we live in').concepts).toContain('home');
+  });
+
+  it('names the single-valued attributes a question asks for (the slot route)', () => {
+    expect(expandQuestion('where do i work these days?').slots).toEqual(['job', 'job_title', 'employer']);
+    expect(expandQuestion('我现在住哪个城市来着').slots).toEqual(['home']);
+    expect(expandQuestion('am i still single lol').slots).toContain('relationship_status');
+    expect(expandQuestion('我男朋友叫啥').slots).toContain('name:男朋友');
+    expect(expandQuestion('Tell me a joke').slots).toEqual([]);
     expect(expandQuestion('what part of dublin do i live in').concepts).toContain('home');
     expect(expandQuestion('我现在在哪个城市').concepts).toContain('home');
     expect(expandQuestion('推荐一个适合旅游的城市').concepts).not.toContain('home');
