@@ -164,6 +164,9 @@ export function describeEnglish(clause: string, options: { hedged?: boolean } = 
   if ((options.hedged ?? false) && (hadHedgePrefix || !/\b(?:might|may|maybe|probably|possibly|perhaps|could)\b/i.test(summary))) {
     if (!/\b(?:might|may|maybe|probably|possibly|perhaps|could)\b/i.test(summary)) summary = `Possibly ${lowerFirst(summary)}`;
   }
+  // "my mom is so annoying lol" loses its venting to the filler filter and leaves "Mom is": a
+  // statement cut before it said anything is no memory.
+  if (/\b(?:is|are|was|were|am|be|been|being|has|have|had|does|do|did)[\s.!?~]*$/i.test(summary)) return null;
   return summary === '' ? null : summary;
 }
 

@@ -31,6 +31,11 @@ describe('extract generously', () => {
     expect(found.some((i) => i.kind === 'constraint' && /shellfish/i.test(i.summary))).toBe(true);
   });
 
+  it('keeps nothing of a groan whose every word but the subject is venting', () => {
+    expect(summaries('my mom is so annoying lol')).toEqual([]);
+    expect(summaries('my sister is getting married in june. my mum is so annoying lol').join(' | ')).not.toMatch(/\bis$|\bis \|/);
+  });
+
   it('reads a past weekday as the past: an injury last sunday is an event, not a plan that expires', () => {
     const [fall] = items('sprained my wrist on sunday playing 5-a-side, any tips for typing?');
     expect(fall?.type).toBe('episodic');
