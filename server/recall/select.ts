@@ -15,6 +15,7 @@ import type { MemoryLine, RecalledSection } from '../llm/memory-section';
 import { expandQuestion } from './query-concepts';
 import { vectorCutFor, type ScoreParts, type VectorCut } from './score';
 import { displaces } from '../memory/displaced';
+import { RELATION_EN, RELATION_ZH } from '../memory/rules/lexicon';
 
 export type Route = 'vector' | 'fulltext' | 'structured' | 'core' | 'procedural' | 'time' | 'slot';
 export type Outcome = 'injected' | 'below_threshold' | 'cut_by_budget' | 'duplicate' | 'filtered';
@@ -50,6 +51,20 @@ export interface Selection {
 const EPISODIC_LINE_TOKENS = 60;
 // "picking a restaurant just for me tonight": what the user's people like is beside the point.
 const ONLY_ME = /\b(?:just|only)\s+(?:for\s+)?(?:me|myself)\b|\bfor myself\b|\bme alone\b|就我自己|只有我|我一个人|给我自己|我自己(?:吃|喝|用|穿|去)/i;
+// "do i like durian?", "what do i usually do on weekends", "我周末一般喜欢干嘛", "我有什么不吃的":
+// a question about the user's own tastes, home or work, naming no one else, is not answered by
+// what their husband or girlfriend likes.
+const MY_OWN = new RegExp(
+  [
+    String.raw`(?:do|did|would|am)\s+i\s+(?:(?:usually|normally|even|actually|still|really)\s+)?(?:like|love|enjoy|hate|eat|drink|prefer|live|work|do for (?:a living|work|fun))`,
+    String.raw`what\s+do\s+i\s+(?:(?:usually|normally|generally)\s+)?(?:like|love|enjoy|do (?:for fun|on (?:the )?weekends?|at (?:the )?weekends?|in my (?:free|spare) time))`,
+    String.raw`what(?:['’]s|\s+is|\s+are)\s+my\s+(?:fav(?:ou?rite|e)|hobb|job|diet|allerg)`,
+    String.raw`where\s+do\s+i\s+(?:live|work)`,
+    String.raw`我(?:平时|一般|周末|平常|最)*(?:喜欢|爱|不吃|能吃|住在|住哪|在哪(?:上班|工作)|有什么(?:不吃|忌口|爱好)|过敏)`,
+  ].join('|'),
+  'i',
+);
+const SOMEONE_ELSE = new RegExp(String.raw`(?:we|our|us|family|together|${RELATION_EN})(?:s|es)?|我们|咱|我家|家里|${RELATION_ZH}`, 'i');
 
 // A sensitive memory needs this much similarity, a keyword hit or a shared topic to be volunteered.
 const SENSITIVE_MIN_SIMILARITY = 0.5;
@@ -134,7 +149,7 @@ export function selectMemories(
 ): Selection {
   const queryConcepts = conceptsOf(query);
   const topics: QueryTopics = { concepts: queryConcepts, terms: new Set(searchTerms(query)), asksSchedule: expandQuestion(query).concepts.includes('schedule') };
-  const onlyMe = ONLY_ME.test(query);
+  const onlyMe = ONLY_ME.test(query) || (MY_OWN.test(query) && !SOMEONE_ELSE.test(query));
   const decisions: Decision[] = [];
   const decide = (c: ScoredCandidate, outcome: Outcome, detail: string | null = null) =>
     decisions.push({ ...c, outcome, detail, rank: decisions.length + 1 });

@@ -96,6 +96,17 @@ describe('selection and budget (SPEC §5.2–5.4)', () => {
     expect(outcome(noise)?.detail).toBe('similarity 0.05 < 0.1');
   });
 
+  it("answers a question about the user's own tastes without their people's, unless it names them", () => {
+    const own = candidate({ summary: '周末喜欢去爬山', kind: 'preference' }, 0.5, ['vector', 'fulltext']);
+    const husband = candidate({ summary: '老公喜欢钓鱼', kind: 'relationship' }, 0.5, ['vector', 'fulltext']);
+    const outcomes = (query: string) => selectMemories([own, husband], [], undefined, query).decisions.map((d) => [d.memory.summary, d.outcome]);
+    expect(outcomes('我周末一般喜欢干嘛？')).toEqual(expect.arrayContaining([['周末喜欢去爬山', 'injected'], ['老公喜欢钓鱼', 'filtered']]));
+    expect(outcomes('what do i usually do on weekends?')).toContainEqual(['老公喜欢钓鱼', 'filtered']);
+    // Naming someone, or "we", brings the people back.
+    expect(outcomes('我老公周末喜欢干嘛')).toContainEqual(['老公喜欢钓鱼', 'injected']);
+    expect(outcomes('what do we like to do on weekends?')).toContainEqual(['老公喜欢钓鱼', 'injected']);
+  });
+
   it('injects at most 8 items within 1,200 tokens, best first, and says why the rest were cut', () => {
     const many = Array.from({ length: 12 }, (_, i) => candidate({ summary: `Fact ${i} about the user` }, 0.5 + i / 100));
     const { decisions, tokens } = selectMemories(many, []);
