@@ -184,10 +184,16 @@ export const config = {
      * 40). Measured on bench:recall's 10 × 10,000 memories, top-10 overlap with the exact scan
      * (README): defaults 0.64 at ef_search 100 and 0.85 at 400; m 48 / ef_construction 512 with
      * ef_search 800: 0.952 and 0.962 on two builds (ef_search 1,000 no better on the first). A
-     * denser graph is what moves it; it costs a longer build and ~2x per-insert time. Changing m
-     * or efConstruction rebuilds the index at the next start.
+     * denser graph is what moves it; it costs a longer build and ~2x per-insert time. Yet one
+     * build in three stayed at 0.885–0.94 whatever the query setting: the walk ended among other
+     * users' rows, which row-level security then filtered out. Tenant dimensions (migration 0018:
+     * users hashed into 32 buckets, a one-hot of weight 1 appended to each unit vector) keep one
+     * user's rows nearest each other: 1.000 on that build and 0.992 on another (session 27,
+     * README). Weight 1.5 separated the buckets so far that a small cluster could become
+     * unreachable (0.985, one question with none of its top 10). Changing any of these rebuilds
+     * the index at the next start.
      */
-    hnsw: { m: 48, efConstruction: 512 },
+    hnsw: { m: 48, efConstruction: 512, tenantBuckets: 32, tenantWeight: 1 },
     hnswEfSearch: 800,
     /**
      * The exact scan first ranks the user's vectors alone (no join), keeps this many nearest, and

@@ -10,6 +10,7 @@ import { config } from '../config';
 import type { MemoryRow } from '../memory/memory-types';
 import { ANNIVERSARY_PATTERN } from '../memory/anniversary';
 import { queryRows } from '../../db/rows';
+import { indexedVector } from '../../db/embedding-index';
 import type { WeightedTerm } from './query';
 import { countVectors, scanFor, type VectorScan } from './vector-strategy';
 
@@ -29,15 +30,19 @@ const vectorLiteral = (v: number[]) => `[${v.join(',')}]`;
 // prove `model = '<id>'`, which a bind parameter in a generic plan would hide.
 const modelIs = (model: string) => sql`${memoryEmbeddings.model} = ${sql.raw(`'${model.replace(/'/g, "''")}'`)}`;
 /**
- * The HNSW index is per model on `embedding::vector(dims)`, so its query must use that very
- * expression. Everywhere else the cast is pure cost: it copies every row's vector to check its
- * dimensions (the exact scan of 10,000 vectors took ~2.4x as long with it, EXPLAIN ANALYZE on the
- * bench database), and a model's vectors all have its dimensions anyway (a mismatch is an error
- * either way).
+ * The HNSW index is per model on db/embedding-index.ts's `indexedVector` (the unit vector plus the
+ * owner's tenant dimensions), so its query must order by that very expression, with the owner as
+ * row-level security sees it. Within one owner that order is the cosine order, and the distance
+ * returned is the plain cosine distance. Everywhere else the cast is pure cost: it copies every
+ * row's vector to check its dimensions (the exact scan of 10,000 vectors took ~2.4x as long with
+ * it, EXPLAIN ANALYZE on the bench database), and a model's vectors all have its dimensions anyway
+ * (a mismatch is an error either way).
  */
-const indexedCosineDistance = (vector: number[]) => {
-  const dims = sql.raw(String(vector.length));
-  return sql<number>`(${memoryEmbeddings.embedding}::vector(${dims}) <=> ${vectorLiteral(vector)}::vector(${dims}))`;
+const indexedOrder = (vector: number[]) => {
+  const build = config.recall.hnsw;
+  const column = indexedVector(sql`${memoryEmbeddings.embedding}`, sql`${memoryEmbeddings.userId}`, vector.length, build);
+  const query = indexedVector(sql`${vectorLiteral(vector)}`, sql`nullif(current_setting('app.user_id', true), '')`, vector.length, build);
+  return sql`(${column} <=> ${query})`;
 };
 const cosineDistance = (vector: number[]) => sql<number>`(${memoryEmbeddings.embedding} <=> ${vectorLiteral(vector)}::vector)`;
 
@@ -66,14 +71,17 @@ export async function vectorCandidates(
 
 type Nearest = { id: string; distance: number }[];
 
-/** The filtered nearest rows, joined in before ranking: the exact scan's fallback, and HNSW's query. */
-function filteredNearest(tx: Tx, distance: SQL<number>, model: string, types: MemoryRow['type'][], now: Date) {
+/**
+ * The filtered nearest rows, joined in before ranking: the exact scan's fallback (ordered by the
+ * distance it returns), and HNSW's query (ordered by the indexed expression).
+ */
+function filteredNearest(tx: Tx, distance: SQL<number>, model: string, types: MemoryRow['type'][], now: Date, order: SQL = sql`distance`) {
   return tx
     .select({ id: memories.id, distance: distance.as('distance') })
     .from(memoryEmbeddings)
     .innerJoin(memories, and(eq(memories.id, memoryEmbeddings.memoryId), eq(memories.userId, memoryEmbeddings.userId)))
     .where(and(modelIs(model), recallable(now), inArray(memories.type, types)))
-    .orderBy(sql`distance`)
+    .orderBy(order)
     .limit(config.recall.vectorTopK);
 }
 
@@ -110,7 +118,12 @@ async function hnswNearest(tx: Tx, vector: number[], model: string, types: Memor
   // (relaxed_order can return farther rows first; measured top-10 overlap 0.14 vs exact).
   await tx.execute(sql`set local hnsw.iterative_scan = strict_order`);
   await tx.execute(sql`set local hnsw.ef_search = ${sql.raw(String(config.recall.hnswEfSearch))}`);
-  return filteredNearest(tx, indexedCosineDistance(vector), model, types, now);
+  return hnswQuery(tx, vector, model, types, now);
+}
+
+/** HNSW's query (exported for the test that checks its plan walks the index). */
+export function hnswQuery(tx: Tx, vector: number[], model: string, types: MemoryRow['type'][], now: Date) {
+  return filteredNearest(tx, cosineDistance(vector), model, types, now, indexedOrder(vector));
 }
 
 export interface FulltextResult {

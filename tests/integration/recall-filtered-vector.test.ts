@@ -1,20 +1,28 @@
 /**
- * pgvector's HNSW filters by user *after* the index scan: with many users, a small user's
- * nearest memories could vanish. This plants a user with 50 memories among 100,000 memories of
- * 100 other users and checks their best match is found — by the strategy recall uses (exact scan
- * for small users) and by HNSW with iterative scans on its own. The index uses cheaper build
- * parameters than production (m=8) and 32 dimensions so the test builds it in ~30 s.
+ * pgvector's HNSW filters by user *after* the index scan: with many users, one user's nearest
+ * memories can be out of the walk's reach, and row-level security then filters everything it
+ * found. This plants a user with 3,000 memories among 30,000 of 10 other users, clustered around
+ * the question (so theirs are nearer than almost all of the user's), and checks the
+ * user's 20 best are found — by the strategy recall uses (the exact scan at this size) and by HNSW
+ * on its own. The index is the product's expression (db/embedding-index.ts: the owner's tenant
+ * dimensions appended) with cheaper build parameters than production and 32 dimensions, so the
+ * test builds it in well under a minute. The ids are fixed, so the user's bucket (10 of 32) holds
+ * only their rows; in a large deployment each bucket holds many users, and the tenant dimensions
+ * narrow the walk to a 32nd of the rows rather than to the user's own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { indexedVector } from '@/db/embedding-index';
 import { queryRows } from '@/db/rows';
+import { config } from '@/server/config';
 import type { Tx } from '@/db/types';
-import { vectorCandidates } from '@/server/recall/gather-candidates';
-import { createTestDatabase, seedUser, type TestDatabase } from '../helpers/db';
+import { hnswQuery, vectorCandidates } from '@/server/recall/gather-candidates';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
 
 const DIMS = 32;
 const MODEL = 'test:random-32';
-const OTHERS = 100_000;
+const OTHER_USERS = 10;
+const PER_USER = 3_000;
 
 class Rollback extends Error {}
 
@@ -28,42 +36,38 @@ function randomUnit(seed: number): number[] {
   return v.map((c) => c / norm);
 }
 
-describe('filtered vector search does not starve a small user', () => {
+describe("filtered vector search finds a user's best among others' nearer rows", () => {
   let t: TestDatabase;
-  let small: { id: string };
+  const user = { id: 'user-main' };
   const target = randomUnit(424242);
+  const targetArray = `'{${target.join(',')}}'::float8[]`;
 
   beforeAll(async () => {
     t = await createTestDatabase('pglite');
-    await t.db.execute(sql`insert into users (id, email) select 'other-' || g, 'other-' || g || '@x.test' from generate_series(1, 100) g`);
+    await t.db.execute(sql`select setseed(0.42)`);
+    await t.db.execute(sql`insert into users (id, email) select 'other-' || g, 'other-' || g || '@x.test' from generate_series(1, ${OTHER_USERS}) g`);
+    await t.db.execute(sql`insert into users (id, email) values (${user.id}, 'user-main@x.test')`);
     await t.db.execute(sql.raw(`insert into memories (user_id, type, kind, summary, quote, status)
-      select 'other-' || (1 + g % 100), 'semantic', 'fact', 'filler ' || g, 'q', 'active' from generate_series(1, ${OTHERS}) g`));
-    // Other users' vectors cluster around the target, so a global nearest-neighbour scan is
-    // dominated by them: the adversarial case for post-filtering.
+      select 'other-' || (1 + g % ${OTHER_USERS}), 'semantic', 'fact', 'filler ' || g, 'q', 'active' from generate_series(1, ${OTHER_USERS * PER_USER}) g`));
+    await t.db.execute(sql.raw(`insert into memories (user_id, type, kind, summary, quote, status)
+      select '${user.id}', 'semantic', 'fact', 'mine ' || g, 'q', 'active' from generate_series(0, ${PER_USER - 1}) g`));
+    // Other users' vectors cluster around the target (cosine ~0.7), so a global nearest-neighbour
+    // scan is dominated by them: the adversarial case for post-filtering. The user's own point in
+    // random directions, but for one ('mine 7') next to the target.
     await t.db.execute(sql.raw(`insert into memory_embeddings (memory_id, user_id, model, dimensions, embedding)
       select m.id, m.user_id, '${MODEL}', ${DIMS},
-        (select array_agg(t.c + (random() - 0.5) * 0.2) from unnest('${`{${target.join(',')}}`}'::float8[]) as t(c) where m.id is not null)::vector
+        (case when m.user_id <> '${user.id}' then (select array_agg(t.c + (random() - 0.5) * 0.6) from unnest(${targetArray}) as t(c) where m.id is not null)
+         when m.summary = 'mine 7' then (select array_agg(t.c + 0.01) from unnest(${targetArray}) as t(c))
+         else (select array_agg(random() - 0.5) from generate_series(1, ${DIMS}) where m.id is not null) end)::vector
       from memories m`));
-    small = await seedUser(t.db, 'small');
-    for (let i = 0; i < 50; i += 1) {
-      const [row] = await queryRows<{ id: string }>(
-        t.db,
-        sql`insert into memories (user_id, type, kind, summary, quote, status) values (${small.id}, 'semantic', 'fact', ${`mine ${i}`}, 'q', 'active') returning id`,
-      );
-      const vector = i === 7 ? target.map((c, j) => c + (j === 0 ? 0.05 : 0)) : randomUnit(1000 + i);
-      await t.db.execute(
-        sql`insert into memory_embeddings (memory_id, user_id, model, dimensions, embedding) values (${row!.id}, ${small.id}, ${MODEL}, ${DIMS}, ${`[${vector.join(',')}]`})`,
-      );
-    }
-    await t.db.execute(
-      sql.raw(`create index memory_embeddings_test_hnsw on memory_embeddings using hnsw ((embedding::vector(${DIMS})) vector_cosine_ops) with (m = 8, ef_construction = 32) where model = '${MODEL}'`),
-    );
+    const indexed = indexedVector(sql.raw('embedding'), sql.raw('user_id'), DIMS, config.recall.hnsw);
+    await t.db.execute(sql`create index memory_embeddings_test_hnsw on memory_embeddings using hnsw (${indexed} vector_cosine_ops) with (m = 16, ef_construction = 64) where model = ${sql.raw(`'${MODEL}'`)}`);
     await t.db.execute(sql`analyze memory_embeddings`);
   }, 300_000);
   afterAll(async () => t?.close());
 
   /**
-   * Runs fn as the small user with the per-user btree index dropped and sorts/scans disabled
+   * Runs fn as the user with the per-user btree index dropped and sorts/scans disabled
    * (inside a transaction that is rolled back), so the planner has only HNSW and must filter by
    * user after the index scan: the worst case pgvector's iterative scans exist for.
    */
@@ -74,7 +78,7 @@ describe('filtered vector search does not starve a small user', () => {
         await tx.execute(sql`drop index memory_embeddings_user_model_idx`);
         // Leave the planner no way to produce the order but walking the HNSW index.
         await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`);
-        await tx.execute(sql`select set_config('role', 'mindbase_app', true), set_config('app.user_id', ${small.id}, true)`);
+        await tx.execute(sql`select set_config('role', 'mindbase_app', true), set_config('app.user_id', ${user.id}, true)`);
         result = await fn(tx);
         throw new Rollback();
       })
@@ -87,31 +91,28 @@ describe('filtered vector search does not starve a small user', () => {
   const ownersOf = (found: { id: string }[]) =>
     queryRows<{ user_id: string }>(t.db, sql`select distinct user_id from memories where id in (${sql.join(found.map((f) => sql`${f.id}::uuid`), sql`, `)})`);
 
-  it('HNSW alone post-filters: it stays within the user but can return fewer than the top 20', async () => {
+  it("HNSW alone finds the user's best rows, the exact scan's, though 30,000 rows of others are nearer than most", async () => {
+    const exact = await t.withUser(user.id, (tx) => vectorCandidates(tx, target, MODEL, ['semantic'], new Date(), 'exact'));
     const found = await onlyHnsw((tx) => vectorCandidates(tx, target, MODEL, ['semantic'], new Date(), 'hnsw'));
-    // Measured here: 1 of 20 even with iterative scans (hnsw.max_scan_tuples caps the walk).
-    // This is why recall scans a user's own rows exactly below config.recall.exactScanMaxVectors.
-    expect(found.length).toBeLessThanOrEqual(20);
-    expect(await ownersOf(found)).toEqual([{ user_id: small.id }]);
+    const shared = found.filter((f) => exact.some((e) => e.id === f.id)).length;
+    // Approximate by nature (random 32-d points are hard for any graph): 18 to 20 of the 20 on five
+    // builds here. The plain vector index on the same data found 5 and 6 on two builds: its walk
+    // spends itself among the other users' rows, which row-level security then filters out.
+    expect(found).toHaveLength(20);
+    expect(shared).toBeGreaterThanOrEqual(16);
+    expect(await ownersOf(found)).toEqual([{ user_id: user.id }]);
   });
 
-  it.each(['auto', 'exact'] as const)('strategy %s returns the small user\'s 20 best, the best match first, and only their rows', async (strategy) => {
-    const found = await t.withUser(small.id, (tx) => vectorCandidates(tx, target, MODEL, ['semantic'], new Date(), strategy));
+  it.each(['auto', 'exact'] as const)('strategy %s returns the user\'s 20 best, the best match first, and only their rows', async (strategy) => {
+    const found = await t.withUser(user.id, (tx) => vectorCandidates(tx, target, MODEL, ['semantic'], new Date(), strategy));
     expect(found.length).toBe(20);
     const [best] = await queryRows<{ summary: string }>(t.db, sql`select summary from memories where id = ${found[0]!.id}`);
     expect(best?.summary).toBe('mine 7');
-    expect(await ownersOf(found)).toEqual([{ user_id: small.id }]);
+    expect(await ownersOf(found)).toEqual([{ user_id: user.id }]);
   });
 
-  it('with only HNSW available the query really scans the HNSW index (so post-filtering is exercised)', async () => {
-    const plan = await onlyHnsw(async (tx) => {
-      await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`);
-      return queryRows<{ 'QUERY PLAN': string }>(
-        tx,
-        sql.raw(`explain select memory_id from memory_embeddings where model = '${MODEL}'
-          order by embedding::vector(${DIMS}) <=> '[${target.join(',')}]'::vector(${DIMS}) limit 20`),
-      );
-    });
-    expect(plan.map((p) => p['QUERY PLAN']).join('\n')).toContain('memory_embeddings_test_hnsw');
+  it("recall's HNSW query really walks the index (so post-filtering is exercised)", async () => {
+    const plan = await onlyHnsw((tx) => queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${hnswQuery(tx, target, MODEL, ['semantic'], new Date())}`));
+    expect(plan.map((p) => p['QUERY PLAN']).join('\n')).toMatch(/Index Scan using memory_embeddings_test_hnsw/);
   });
 });
