@@ -56,15 +56,15 @@ const ONLY_ME = /\b(?:just|only)\s+(?:for\s+)?(?:me|myself)\b|\bfor myself\b|\bm
 // what their husband or girlfriend likes.
 const MY_OWN = new RegExp(
   [
-    String.raw`(?:do|did|would|am)\s+i\s+(?:(?:usually|normally|even|actually|still|really)\s+)?(?:like|love|enjoy|hate|eat|drink|prefer|live|work|do for (?:a living|work|fun))`,
-    String.raw`what\s+do\s+i\s+(?:(?:usually|normally|generally)\s+)?(?:like|love|enjoy|do (?:for fun|on (?:the )?weekends?|at (?:the )?weekends?|in my (?:free|spare) time))`,
-    String.raw`what(?:['’]s|\s+is|\s+are)\s+my\s+(?:fav(?:ou?rite|e)|hobb|job|diet|allerg)`,
-    String.raw`where\s+do\s+i\s+(?:live|work)`,
+    String.raw`\b(?:do|did|would|am)\s+i\s+(?:(?:usually|normally|even|actually|still|really)\s+)?(?:like|love|enjoy|hate|eat|drink|prefer|live|work|do for (?:a living|work|fun))\b`,
+    String.raw`\bwhat\s+do\s+i\s+(?:(?:usually|normally|generally)\s+)?(?:like|love|enjoy|do (?:for fun|on (?:the )?weekends?|at (?:the )?weekends?|in my (?:free|spare) time))\b`,
+    String.raw`\bwhat(?:['’]s|\s+is|\s+are)\s+my\s+(?:fav(?:ou?rite|e)|hobb|job|diet|allerg)`,
+    String.raw`\bwhere\s+do\s+i\s+(?:live|work)\b`,
     String.raw`我(?:平时|一般|周末|平常|最)*(?:喜欢|爱|不吃|能吃|住在|住哪|在哪(?:上班|工作)|有什么(?:不吃|忌口|爱好)|过敏)`,
   ].join('|'),
   'i',
 );
-const SOMEONE_ELSE = new RegExp(String.raw`(?:we|our|us|family|together|${RELATION_EN})(?:s|es)?|我们|咱|我家|家里|${RELATION_ZH}`, 'i');
+const SOMEONE_ELSE = new RegExp(String.raw`\b(?:we|our|us|family|together|${RELATION_EN})(?:s|es)?\b|我们|咱|我家|家里|${RELATION_ZH}`, 'i');
 
 // A sensitive memory needs this much similarity, a keyword hit or a shared topic to be volunteered.
 const SENSITIVE_MIN_SIMILARITY = 0.5;
