@@ -20,9 +20,9 @@ const FLOORS: Record<string, { pass: number; include: number }> = {
   'updates-en.json': { pass: 0.93, include: 0.93 }, // 1.000 / 1.000 (0.938 / 0.938 before session 24)
   'zh.json': { pass: 0.87, include: 0.87 }, // 0.895 / 0.892 (0.868 / 0.892 before session 23; 0.842 / 0.892 before session 18; 0.737 / 0.757 before session 8: README)
   'everyday-holdout.json': { pass: 0.87, include: 0.88 }, // 0.893 / 0.903 (0.874 / 0.882 before session 26; first sight 0.291 / 0.172; tuned on since)
-  'everyday-holdout2.json': { pass: 0.83, include: 0.86 }, // 0.857 / 0.881 (0.844 / 0.866 before session 26; 0.831 / 0.851 before session 25; 0.818 / 0.836 before session 24; 0.779 / 0.806 before session 18; first sight 0.532 / 0.522: README)
+  'everyday-holdout2.json': { pass: 0.87, include: 0.87 }, // 0.896 / 0.896 (0.857 / 0.881 before session 27; 0.844 / 0.866 before session 26; 0.831 / 0.851 before session 25; 0.818 / 0.836 before session 24; 0.779 / 0.806 before session 18; first sight 0.532 / 0.522: README)
   'everyday-holdout3.json': { pass: 0.88, include: 0.89 }, // 0.904 / 0.918 (0.885 / 0.898 before session 26; 0.808 / 0.816 before session 25; 0.769 / 0.796 before session 23; 0.750 / 0.755 before session 22; 0.692 / 0.673 before session 17; first sight 0.423 / 0.469: README)
-  'everyday-holdout4.json': { pass: 0.77, include: 0.79 }, // 0.798 / 0.818 (0.775 / 0.807 before session 26; 0.697 / 0.705 before session 25; 0.685 / 0.705 before session 24; 0.652 / 0.693 before session 23; 0.629 / 0.670 before session 20; first sight 0.449 / 0.477: README)
+  'everyday-holdout4.json': { pass: 0.78, include: 0.81 }, // 0.809 / 0.830 (0.798 / 0.818 before session 27; 0.775 / 0.807 before session 26; 0.697 / 0.705 before session 25; 0.685 / 0.705 before session 24; 0.652 / 0.693 before session 23; 0.629 / 0.670 before session 20; first sight 0.449 / 0.477: README)
   'everyday-holdout5.json': { pass: 0.82, include: 0.86 }, // 0.841 / 0.888 (0.830 / 0.888 before session 26; 0.807 / 0.865 before session 25; 0.795 / 0.854 before session 24; 0.773 / 0.843 before session 23; 0.761 / 0.809 before session 22; first sight 0.466 / 0.483: README)
   'everyday-holdout6.json': { pass: 0.74, include: 0.78 }, // 0.768 / 0.804 (0.758 / 0.794 before session 26; 0.707 / 0.711 before session 25; 0.697 / 0.701 before session 24; 0.707 / 0.711 before session 22; first sight 0.465 / 0.474: README)
   'everyday-holdout7.json': { pass: 0.8, include: 0.84 }, // 0.825 / 0.860 (0.814 / 0.849 before session 26; 0.784 / 0.806 before session 25; 0.742 / 0.763 before session 19; first sight 0.495 / 0.505: README)
@@ -38,7 +38,7 @@ const FLOORS: Record<string, { pass: number; include: number }> = {
   'everyday-holdout17.json': { pass: 0.6, include: 0.63 }, // 0.626 / 0.657 (0.609 / 0.637 before session 26; 0.600 / 0.627 = first sight at a0be1dd, written in session 24 before any change; held out, failures unread: README)
   'everyday-holdout18.json': { pass: 0.67, include: 0.69 }, // 0.697 / 0.716 (0.680 / 0.697 before session 26; 0.664 / 0.688 = first sight at 194ba1f, written in session 25 before any change; held out, failures unread: README)
   'everyday-holdout19.json': { pass: 0.64, include: 0.66 }, // 0.662 / 0.679 (the same as first sight at 6cbbb72, written in session 26 before any change; held out, failures unread: README)
-  'everyday-holdout20.json': { pass: 0.66, include: 0.74 }, // 0.677 / 0.759 (first sight at d9aa3ca, written in session 27 before any change; held out, failures unread: README)
+  'everyday-holdout20.json': { pass: 0.66, include: 0.74 }, // 0.689 / 0.759 (first sight 0.677 / 0.759 at d9aa3ca, written in session 27 before any change; held out, failures unread: README)
 };
 
 describe('recall evaluation on the shipped datasets', () => {
