@@ -156,7 +156,9 @@ function jobAttribute(value: string, summary: string): SlotAttribute {
 }
 
 /** People there is one of at a time: a new name replaces the old; a sister's only on a correction. */
-export const ONE_AT_A_TIME = new Set(['name:manager', 'name:partner', 'name:girlfriend', 'name:boyfriend', 'name:fiance', 'name:fiancé', 'name:fiancee', 'name:fiancée', 'name:spouse', 'name:landlord', 'name:therapist', 'name:doctor']);
+/** The name slots of a partner said in English (SAME_ROLE files wife, husband and hubby as partner). */
+export const PARTNER_NAME_SLOTS = ['name:partner', 'name:girlfriend', 'name:boyfriend', 'name:fiance', 'name:fiancé', 'name:fiancee', 'name:fiancée', 'name:spouse'] as const;
+export const ONE_AT_A_TIME = new Set<string>(['name:manager', ...PARTNER_NAME_SLOTS, 'name:landlord', 'name:therapist', 'name:doctor']);
 
 /** What a new value of `attribute` replaces: a title and a workplace replace each other's halves. */
 export function replacedAttributes(attribute: SlotAttribute): SlotAttribute[] {

@@ -7,6 +7,7 @@
  */
 
 import { toSimplified } from '../text/chinese-script';
+import { PARTNER_NAME_SLOTS } from '../memory/slots';
 
 interface Concept {
   id: string;
@@ -42,7 +43,7 @@ const CONCEPTS: readonly Concept[] = [
     id: 'partner',
     asks: /\bmy\s+(?:partner|spouse|other half|significant other|gf|bf|girlfriend|boyfriend|wife|husband|hubby|fianc[eé]e?)(?:s|['’]s)?\b|\b(?:seeing (?:any|some)one|dating (?:any|some)one|am i (?:still )?single|in a relationship)\b|老婆|老公|对象|男朋友|女朋友|男友|女友|爱人|另一半|单身|交往/i,
     adds: 'partner wife husband gf bf girlfriend boyfriend hubby fiance fiancee spouse single dating 老婆 老公 对象 男朋友 女朋友 爱人 单身 分手',
-    slots: ['relationship_status', 'name:partner', 'name:girlfriend', 'name:boyfriend', 'name:fiance', 'name:fiancé', 'name:fiancee', 'name:fiancée', 'name:spouse', 'name:男朋友', 'name:女朋友', 'name:老公', 'name:老婆', 'name:对象', 'name:未婚夫', 'name:未婚妻'],
+    slots: ['relationship_status', ...PARTNER_NAME_SLOTS, 'name:男朋友', 'name:女朋友', 'name:老公', 'name:老婆', 'name:对象', 'name:未婚夫', 'name:未婚妻'],
   },
   {
     id: 'children',
