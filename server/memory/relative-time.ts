@@ -443,12 +443,17 @@ const DAY_RULES: DayRule[] = [
     // "May 3", "3 May", "March 12th", "on the 3rd of May"
     calendar: true,
     pattern: new RegExp(
-      String.raw`\b(?:(${MONTH_NAME})\.?\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(${MONTH_NAME}))\b`,
+      // With its year when it names one ("we got married on june 3 2015"), which then decides.
+      String.raw`\b(?:(${MONTH_NAME})\.?\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(${MONTH_NAME}))(?:,?\s+((?:19|20)\d{2}))?\b`,
       'i',
     ),
     resolve: (m, today, _at, options) => {
       const month = monthIndex(m[1] ?? m[4] ?? '');
       const day = Number(m[2] ?? m[3]);
+      if (m[5]) {
+        const year = Number(m[5]);
+        return month >= 1 && day >= 1 && day <= daysInMonth(year, month) ? { from: { year, month, day }, days: 1 } : null;
+      }
       return datedDay(today, month, day, options);
     },
   },

@@ -39,6 +39,10 @@ export function describeChinese(clause: string, options: { hedged?: boolean } = 
     .replace(/\s+/g, ' ')
     .trim();
   if (text === '') return null;
+  // "婆婆也跟我們住" cut to its last word, "住": one character with nothing else says nothing.
+  if (/^[\u4e00-\u9fff][\s。！!~了啦]*$/.test(text)) return null;
+  // "你好" → "助手好": a greeting to the assistant is no memory.
+  if (/^(?:助手)?(?:好|早|晚上好|早上好)[\s。！!~呀啊]*$/.test(text)) return null;
   if ((options.hedged ?? false) && !/可能|也许|大概|好像|似乎|或许|考虑|说不定/.test(text)) text = `可能${text}`;
   return text;
 }

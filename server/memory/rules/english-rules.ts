@@ -446,6 +446,11 @@ const relationship: Rule = {
     const named = NAMED_RELATION.exec(text) ?? lowercaseNamed(text);
     const relationWord = (named?.[1] ?? '').toLowerCase();
     if (named && relationWord !== '' && !/^(?:I|A|The|It|So|And|But|Is)$/.test(named[2] ?? '')) {
+      // "my son Liam's birthday is august 2nd": the name owns what follows; the fact is about Liam's birthday.
+      if (/['’]s$/.test(named[2] ?? '')) {
+        const summary = ctx.describe(text.slice(named.index));
+        return summary ? [relationDraft(ctx, summary, relationWord, [capitalizeWord((named[2] ?? '').replace(/['’]s$/, ''))])] : [];
+      }
       const personName = capitalizeWord(named[2] ?? '');
       const said = named[3]?.replace(/^,?\s*/, '') ?? '';
       // "and her family are moving…" keeps its "and" (the fillers would strip it).

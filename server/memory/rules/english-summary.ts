@@ -167,6 +167,8 @@ export function describeEnglish(clause: string, options: { hedged?: boolean } = 
   // "my mom is so annoying lol" loses its venting to the filler filter and leaves "Mom is": a
   // statement cut before it said anything is no memory.
   if (/\b(?:is|are|was|were|am|be|been|being|has|have|had|does|do|did)[\s.!?~]*$/i.test(summary)) return null;
+  // "my pin is 4471, i always forget": once the secret is gone, forgetting nothing is no memory.
+  if (/^(?:(?:always|never|often|usually|sometimes|still|just)\s+)?(?:forgets?|forgot|remembers?)[\s.!?~]*$/i.test(summary)) return null;
   return summary === '' ? null : summary;
 }
 

@@ -22,7 +22,7 @@ import { isAnswerStyleRequest, isAnswerStyleRequestZh, STANDING_INSTRUCTION_RULE
 import { IN_PASSING_RULES } from './in-passing';
 import { noteFor } from './notes';
 import { chinesePlaces } from './entities';
-import { BACK_FROM_AWAY, RELATION_EN, RELATION_ZH, RELATIVE_OF_EN, SAID_WRONG_ZH } from './lexicon';
+import { BACK_FROM_AWAY, JOB_EN, RELATION_EN, RELATION_ZH, RELATIVE_OF_EN, SAID_WRONG_ZH } from './lexicon';
 import { knownPeople, namedSubject, namesInSpeech } from './people';
 import { splitClauses, splitSentences, type Segment } from './segments';
 
@@ -155,6 +155,9 @@ function withNamedPerson(clause: Segment, person: string | null): Segment {
   return { ...clause, text: `${match[1] ?? ''}${person}${verb}${clause.text.slice(match[0].length)}` };
 }
 
+const THEIR_JOB_NEWS = /\b(?:got|landed|accepted|took|starts|started)\s+(?:the|a|an|his|her|their|that)?\s*(?:new\s+)?(?:job|role|position|offer|gig)\b|\bgot\s+(?:hired|promoted)\b/i;
+const TITLE_ALONE_EN = new RegExp(String.raw`^(?:(?:and|so|oh|plus)[\s,]+)*(?:(?:the\s+)?new\s+)?(?:[\w-]+\s+){0,2}?(?:${JOB_EN})\s+(?:at|for|in|with)\s+\S`, 'i');
+
 const RELATION_MENTION_ZH = new RegExp(`(${RELATION_ZH})`, 'g');
 // "男朋友生日 他是四川人": 他/她 after someone was named is that someone; "我男朋友说他下个月…" is his
 // own news; "医生说我血压高" is the user's.
@@ -221,7 +224,8 @@ function personOpening(text: string, people: ReadonlySet<string>): string | null
 const RELATION_IN_BRACKETS = new RegExp(String.raw`^([\p{L}'’-]+)\s*\(\s*(?:my|our)\s+(${RELATION_EN})\s*\)\s*`, 'iu');
 
 // "kofi my son is allergic", "jess, my sister, hates flying": the same said without brackets.
-const RELATION_IN_APPOSITION = new RegExp(String.raw`^([\p{L}'’-]{2,16}),?\s+(?:my|our)\s+(${RELATION_EN}),?\s+(?=(?:is|was|has|had|can['’]?t|cant|can|loves?|hates?|likes?|eats|doesn['’]?t|doesnt|won['’]?t|just|also|still|turns|works|lives)\b)`, 'iu');
+// The first word is a name, not a joining word: "and my dog is called Rex" is no "And, my dog".
+const RELATION_IN_APPOSITION = new RegExp(String.raw`^(?!(?:and|but|so|also|oh|plus|or|then|because|cos|btw|ok|well|yeah|now|just|with|for|tell|ask)\b)([\p{L}'’-]{2,16}),?\s+(?:my|our)\s+(${RELATION_EN}),?\s+(?=(?:is|was|has|had|can['’]?t|cant|can|loves?|hates?|likes?|eats|doesn['’]?t|doesnt|won['’]?t|just|also|still|turns|works|lives)\b)`, 'iu');
 
 function withRelationBesideName(clause: Segment): Segment {
   const match = RELATION_IN_BRACKETS.exec(clause.text) ?? RELATION_IN_APPOSITION.exec(clause.text);
@@ -354,6 +358,8 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
   // Someone the message named before this stretch ("remember my mum's birthday… also she…").
   let personZh: string | null = options.prior?.zh ?? null;
   let person: string | null = [...own.slice(0, from).matchAll(RELATION_ANYWHERE)].at(-1)?.[1] ?? options.prior?.en ?? null;
+  // Whose job news the clause just read told ("duarte got the job!!!"), for a title said next on its own.
+  let jobNewsOf: string | null = null;
   let correctingZh = false;
   let correctingEn = false;
   // Where a correction said after what it corrects sits: notes of the clauses before it correct too.
@@ -406,9 +412,14 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
       const dropped = chinese && theirs === raw ? withDroppedWoZh(raw, clauses[index - 1]) : null;
       const carried = theirs !== raw ? theirs : dropped ?? withCarriedSubject(chinese ? raw : withThingNamedBefore(withDiagnosisSaidAsMine(raw), clauses[index - 1]), clauses[index - 1], chinese);
       // Naming who "he" is (or whose news it is) is not borrowing the previous clause's subject.
-      const clause = chinese ? withPlaceZh(withTheirSubjectZh(withPersonZh(carried, personZh), clauses[index - 1]), clauses.slice(0, index)) : withDietTakenUpSaidAsIs(withTitledJobSaidAsWork(withNamedPerson(withNameIs(withRelationBesideName(withoutHedgeLead(carried)), people), person)));
+      let clause = chinese ? withPlaceZh(withTheirSubjectZh(withPersonZh(carried, personZh), clauses[index - 1]), clauses.slice(0, index)) : withDietTakenUpSaidAsIs(withTitledJobSaidAsWork(withNamedPerson(withNameIs(withRelationBesideName(withoutHedgeLead(carried)), people), person)));
       // The last one named: "孩子主要是我老婆陈静在管 她是中学英语老师" — 她 is the wife.
       if (chinese) personZh = [...raw.text.matchAll(RELATION_MENTION_ZH)].at(-1)?.[1] ?? personZh;
+      // "duarte got the job!!! sous chef at a place in ribeira": the title said next is the news's.
+      const titled = !chinese && jobNewsOf !== null && TITLE_ALONE_EN.test(clause.text) ? { ...clause, text: `${jobNewsOf} is ${clause.text.replace(/^(?:(?:and|so|oh|plus)[\s,]+)*/i, '')}` } : null;
+      if (titled) clause = titled;
+      const opener = chinese ? null : personOpening(clause.text, people);
+      jobNewsOf = opener && THEIR_JOB_NEWS.test(clause.text) ? opener : null;
       if (!chinese) person = personOpening(clause.text, people) ?? introduced(clause.text) ?? mentionedInside(clause.text, people) ?? person;
       if (!chinese && CORRECTION_LEAD_EN.test(clause.text)) {
         correctingEn = true;

@@ -11,8 +11,8 @@ import type { SecretKind, SecretMatch } from './secrets';
 
 const BIP39 = new Set(wordlist);
 const KEYWORD = String.raw`(?:wi-?fi\s+)?(?:password|passwd|passcode|pass|pwd|pw|p[a@4]ssw[o0]rd|pin(?:\s+(?:code|number))?|login|(?:safe|door|gate|alarm|garage|locker|building|entry|lock|combination|security|keypad|key ?pad|padlock)\s+code|code\s+(?:to|for)\s+(?:the\s+|my\s+|our\s+|their\s+|his\s+|her\s+)?(?:safe|door|gate|alarm|garage|locker|building|lock|front door|back door|house|flat|apartment))`;
-// keyword, up to four words ("at home", "for the router"), then is/was/:/= and the value.
-const AFTER_KEYWORD = new RegExp(String.raw`\b${KEYWORD}\b(?:\s+(?!is\b|was\b)[\w.'’-]+){0,4}?\s*(?:is|was|=|:|-)\s*["'“‘]?((?:\d[\s-]?){3,11}\d|[^\s"'”’,;]{3,})`, 'gi');
+// keyword, up to six words ("at home", "to my dad's old dell laptop"), then is/was/:/= and the value.
+const AFTER_KEYWORD = new RegExp(String.raw`\b${KEYWORD}\b(?:\s+(?!is\b|was\b)[\w.'’-]+){0,6}?\s*(?:is|was|=|:|-)\s*["'“‘]?((?:\d[\s-]?){3,11}\d|[^\s"'”’,;]{3,})`, 'gi');
 // "PIN 4 4 2 1", "pin 0492": no verb, but digits right after.
 const DIGITS_AFTER_KEYWORD = new RegExp(String.raw`\b${KEYWORD}\s*[:#]?\s*((?:\d[\s-]?){3,11}\d)\b`, 'gi');
 // "my revolut pin again, its 8812", "the door code? it's 4471": the value said as "it's …" a few
@@ -23,11 +23,12 @@ const BEFORE_KEYWORD = /(?<![\w@&$!%*#?-])([^\s"'“”,;]{4,})\s+(?:as|is)\s+(?
 /** Words after "password is" that are no password ("the password is written on the router"). */
 export const NOT_A_VALUE_WORDS = ['is', 'was', 'the', 'my', 'your', 'for', 'and', 'but', 'that', 'this', 'here', 'please', 'same', 'different', 'secure', 'strong', 'weak', 'manager', 'reset', 'changed', 'again', 'too', 'very', 'so', 'written', 'saved', 'stored', 'somewhere', 'on', 'in', 'at', 'hidden', 'expired', 'wrong', 'long', 'short', 'easy', 'hard', 'simple', 'complicated', 'fine', 'correct', 'right'];
 // A value a few words away from its keyword can also be a word like these.
-// "laptop login is aisha.k / Falcon#314", "work login: jsmith pw Tr0ub4dor", "creds are admin:Passw0rd!":
+// "laptop login is aisha.k / Falcon#314", "work login: jsmith pw Tr0ub4dor", "creds are admin:Passw0rd!",
+// "online banking: user maria_77 pw Lemon#2020":
 // a user name and a password said as a pair. The user name alone looks like no secret, so the
 // pair is masked from the name to the end of the password.
 const CREDENTIAL_PAIR =
-  /\b(?:login|log-?in|credentials|creds|sign[- ]?in|account|user(?:name)?\s*(?:and|&|\/)\s*(?:password|pass|pw))\b(?:\s+(?!is\b|are\b|was\b)[\w.'’-]+){0,3}?\s*(?:is|are|was|=|:|-)?\s*["'“‘]?([^\s"'”’,;:/]{2,})\s*(?:\/|:|,|\band\b|\bpw\b|\bpass(?:word)?\b)\s*(?:(?:is|=|:)\s*)?["'“‘]?([^\s"'”’,;]{3,})/gi;
+  /\b(?:login|log-?in|credentials|creds|sign[- ]?in|account|user(?:name)?\s*(?:and|&|\/)\s*(?:password|pass|pw)|user(?:name)?(?=\s+\S+\s+(?:pw|pass(?:word)?)\b))\b(?:\s+(?!is\b|are\b|was\b)[\w.'’-]+){0,3}?\s*(?:is|are|was|=|:|-)?\s*["'“‘]?([^\s"'”’,;:/]{2,})\s*(?:\/|:|,|\band\b|\bpw\b|\bpass(?:word)?\b)\s*(?:(?:is|=|:)\s*)?["'“‘]?([^\s"'”’,;]{3,})/gi;
 const NOT_A_VALUE = new RegExp(`^(?:${[...NOT_A_VALUE_WORDS, 'our', 'their', 'to', 'of', 'it', 'what', 'which', 'below', 'above', 'attached', 'new', 'old'].join('|')})$`, 'i');
 const KEY_PREFIX = /\b(?:sk-(?:proj|live|test|ant)-?|ghp_|gho_|github_pat_|xox[abprs]-|AKIA|ASIA|glpat-|AIza)/g;
 const SPELT_OUT = /(?:(?<![\w])[A-Za-z0-9_-]\s){12,}[A-Za-z0-9_-](?![\w])/g;

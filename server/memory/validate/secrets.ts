@@ -26,7 +26,9 @@ const KEY_PATTERNS: ReadonlyArray<readonly [SecretKind, RegExp]> = [
   ['api_key', /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g],
   ['api_key', /\bxox[abprs]-[A-Za-z0-9-]{10,}\b/g],
   ['api_key', /\bAIza[0-9A-Za-z_-]{35}\b/g],
-  ['api_key', /\b(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g],
+  // Stripe's keys: test keys in its docs are 24 characters after the prefix, but people paste
+  // truncated or older ones ("sk_live_4eC39HqLyjWD"); the prefix alone says what it is.
+  ['api_key', /\b(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{10,}\b/g],
   ['api_key', /\bglpat-[A-Za-z0-9_-]{20,}\b/g],
   // A password inside any URL ("redis://default:Zq8x…@cache:6379"); secretlint's rule knows only some schemes.
   ['password', /(?<=\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s@/]{3,}(?=@)/gi],
@@ -37,7 +39,7 @@ const KEY_PATTERNS: ReadonlyArray<readonly [SecretKind, RegExp]> = [
 // "password is hunter2", "pwd: x", "密码是123456": the value after the keyword.
 // Without "is" / ":" the value must look like one ("password hunter2"), not a word ("password manager").
 const PASSWORD_VALUE =
-  /\b(?:password|passwd|passcode|pass ?phrase|pwd|pin(?: code| number)?|wi-?fi password)(?:\s+(?:for|to|of|on)\s+(?:the\s+|my\s+)?[\w.-]+(?:\s+[\w.-]+)?)?\s*(is|was|=|:|-|should be|will be)?\s*["'“‘]?([^\s"'”’,;.]{3,}(?:\.[^\s"'”’,;.]+)*)/gi;
+  /\b(?:password|passwd|passcode|pass ?phrase|pwd|pw|pin(?: code| number)?|wi-?fi password)(?:\s+(?:for|to|of|on)\s+(?:the\s+|my\s+|our\s+|their\s+|his\s+|her\s+)?[\w.'’-]+(?:\s+[\w.-]+){0,2})?\s*(is|was|=|:|-|should be|will be)?\s*["'“‘]?([^\s"'”’,;.]{3,}(?:\.[^\s"'”’,;.]+)*)/gi;
 // (係/系 is Cantonese for 是: "开机密码係190853".)
 const PASSWORD_VALUE_ZH = /(?:密码|口令|支付密码|开机密码|登录密码|PIN码)(?:是|为|係|系|:|：|=)?\s*["“]?([^\s"”，。,；;]{3,})/g;
 const KEYWORD_VALUE =
@@ -58,7 +60,7 @@ const SSN_LABELLED = /\b(?:ssn|social security(?: number)?|社保号)\s*(?:is|:|
 // of six or more digits (spaces and dashes allowed, letters around them) an identifier. (身份证 and
 // 社保号 are left to the checks above: a Chinese ID with a wrong check digit is no ID.)
 const NATIONAL_ID_LABELLED = new RegExp(
-  String.raw`(?:\b(?:ssn|sin|pesel|nino?|ni number|national insurance(?: number)?|passport(?: number| no\.?| #)?|nie|nif|dni|bsn|cpf|aadhaa?r|tfn|personnummer|codice fiscale|steuer-?id|tax (?:id|number|file number)|social insurance(?: number)?|id (?:number|card number)|national id(?: number)?|nric|ic(?= (?:number|no\b))|mykad)\b|护照号(?:码)?|居民证号|身份证号(?:码)?)` +
+  String.raw`(?:\b(?:ssn|sin|pesel|health (?:card|insurance|care)(?: number| no\.?| #)?|medicare(?: card)?(?: number| no\.?)?|nhs(?: number| no\.?)?|nino?|ni number|national insurance(?: number)?|passport(?: number| no\.?| #)?|nie|nif|dni|bsn|cpf|aadhaa?r|tfn|personnummer|codice fiscale|steuer-?id|tax (?:id|number|file number)|social insurance(?: number)?|id (?:number|card number)|national id(?: number)?|nric|ic(?= (?:number|no\b))|mykad)\b|护照号(?:码)?|居民证号|身份证号(?:码)?)` +
     String.raw`(?:\s+(?:number|no\.?|#))?\s*(?:is|was|:|#|=|-|是|为|：)?\s*["'“‘]?((?=(?:[A-Za-z]{0,3}[\s-]?)?(?:\d[\s-]?){6,}|(?:[A-Za-z]*\d){6})[A-Za-z0-9][A-Za-z0-9 -]{5,22}[A-Za-z0-9])`,
   'gi',
 );
@@ -204,7 +206,7 @@ export function maskValues(text: string, values: readonly string[]): string {
 }
 
 const CREDENTIAL_WORDS =
-  /\b(?:password|passwd|passcode|pwd|p[a@4]ssw[o0]rd|recovery phrase|seed phrase|mnemonic|(?:safe|door|gate|alarm|garage|locker) code|code (?:to|for) (?:the |my |our |their |his |her )?(?:safe|door|gate|alarm|garage|locker|house|flat|front door)|pin(?: code)?|api[ _-]?key|api[ _-]?token|access[ _-]?token|secret[ _-]?key|private[ _-]?key|access[ _-]?key|token|credentials?|card number|credit card|debit card|bank card|cvv|cvc|ssn|sin|pesel|nino|ni number|national insurance|tax file number|social security|passport(?: number| no)?|id number|id card|national id|login)\b|密码|口令|卡号|身份证|护照号|银行卡|信用卡|验证码|密钥|社保号/i;
+  /\b(?:password|passwd|passcode|pwd|p[a@4]ssw[o0]rd|recovery phrase|seed phrase|mnemonic|(?:safe|door|gate|alarm|garage|locker) code|code (?:to|for) (?:the |my |our |their |his |her )?(?:safe|door|gate|alarm|garage|locker|house|flat|front door)|pin(?: code)?|api[ _-]?key|api[ _-]?token|access[ _-]?token|secret[ _-]?key|private[ _-]?key|access[ _-]?key|token|credentials?|card number|credit card|debit card|bank card|cvv|cvc|ssn|sin|pesel|nino|ni number|national insurance|tax file number|social security|passport(?: number| no)?|id number|id card|national id|login|pw|(?:stripe |license |licence )?key|user ?name|health (?:card|insurance|care)|medicare|nhs number)\b|密码|口令|卡号|身份证|护照号|银行卡|信用卡|验证码|密钥|社保号/i;
 
 /** Does the text talk about a credential or identifier (so the credential is its point)? */
 export function mentionsCredential(text: string): boolean {

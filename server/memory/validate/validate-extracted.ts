@@ -44,6 +44,8 @@ function isExplicit(message: SourceMessage, occurrences: ReadonlyArray<{ start: 
   return occurrences.some((o) => o.start >= command.span.start - 1 && o.end <= command.span.end + 1);
 }
 
+const SAME_AS_BEFORE = /\b(?:is|are|['’]s)\s+(?:also\s+|just\s+)?(?:the\s+)?same\b|\bsame\s+(?:one|thing|code|number)\b|一样|相同/i;
+
 type SecretOutcome = { drop: true; detail: string } | { drop: false; item: ExtractedMemory };
 
 function handleSecrets(item: ExtractedMemory, known: readonly string[]): SecretOutcome {
@@ -116,6 +118,8 @@ function validateOne(raw: unknown, window: ExtractionWindow, knownSecrets: reado
   // Tangerine!Otter88" split at its "!" leaves halves that no pattern recognises on their own.
   const secrets = handleSecrets(item, [...knownSecrets, ...secretPartsIn(message.content, own)]);
   if (secrets.drop) return drop('secret', secrets.detail);
+  // "my wave pin is 4471 and my orange money is the same": said beside a secret, "the same" is it.
+  if (SAME_AS_BEFORE.test(item.summary) && findSecretsWith(message.content, knownSecrets).length > 0) return drop('secret', 'the item repeats a secret said beside it');
   const clean = secrets.item;
   const earlier = clean.negative_update ? window.messages.filter((m) => m.role === 'user' && m.createdAt < message.createdAt).map((m) => m.content).join('\n') : '';
   const summaryIssue = summaryProblem(clean.summary, clean.quote, message.content, earlier);

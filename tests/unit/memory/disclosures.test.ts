@@ -804,3 +804,43 @@ describe('the hours worked, said as a fragment (issue 12)', () => {
     expect(summaries('the meeting is 9-5 tomorrow')).not.toContain('works 9-5 now');
   });
 });
+
+describe('every request in a message, and what is said beside a secret (issue 12)', () => {
+  it('a later "and remember …" is a request too, after a sentence or a comma', () => {
+    const both = summaries('ok. remember this: my dog is called Rex. and remember also my passport expires 3 august');
+    expect(both.map((s) => s.replace(/ \(.*\)$/, ''))).toEqual(['dog is rex', 'passport expires 3 august']);
+    const birthday = items("my health card is in the drawer, and remember liam's birthday is august 2");
+    expect(birthday.map((i) => [i.summary.toLowerCase(), i.kind])).toContainEqual(["liam's birthday is august 2", 'fact']);
+    // Not a request: remembering said as a state, or a question about the past.
+    expect(items("i can't remember his name, and my dog is called Rex").filter((i) => i.importance >= 4)).toEqual([]);
+  });
+
+  it('drops the secret, what repeats it ("… is the same") and what forgets it, and keeps the real fact', () => {
+    expect(summaries('remember my wave pin is 4471 and my orange money is the same, i always forget')).toEqual([]);
+    const found = summaries('ok. remember this: password for our tour booking system is Saperavi!2024 . and remember also my passport expires 3 august');
+    expect(found.join(' | ')).not.toMatch(/saperavi|password/i);
+    expect(found.join(' | ')).toMatch(/passport expires 3 august/);
+  });
+
+  it("a birthday after a relation and a name is the name's; a year said is that year", () => {
+    expect(items("my son Liam's birthday is august 2nd").map((i) => i.summary)).toEqual(["Son Liam's birthday is august 2nd"]);
+    expect(items("liam's birthday party is august 2 at the park").map((i) => i.kind)).toEqual(['plan']);
+    expect(summaries('we got married on june 3 2015').join(' | ')).toContain('(2015-06-03)');
+    expect(summaries('i graduated on may 5, 2018').join(' | ')).toContain('(2018-05-05)');
+  });
+
+  it('"and" before "my dog" is no name set beside the relation', () => {
+    expect(summaries('i love pasta, and my dog is called Rex')).toContain('dog is rex');
+  });
+});
+
+describe("someone's job news, then the title on its own (issue 12)", () => {
+  it('"duarte got the job!!! sous chef at …" is his job, not the user\'s', () => {
+    const window = said('duarte got the job!!! sous chef at a place in ribeira', [['user', 'my boyfriend duarte will eat literally anything lol']]);
+    const found = validateExtracted(extractWithRules(window), window).accepted.map((i) => [i.kind, i.summary]);
+    expect(found).toContainEqual(['relationship', 'Duarte is sous chef at a place in ribeira']);
+    expect(found.filter(([, s]) => /^sous chef/i.test(s ?? ''))).toEqual([]);
+    // With no one's news before it, a title with a workplace is the user's own.
+    expect(summaries('kaarel here, 26, qa tester at baltic reefer')).toContain('qa tester at baltic reefer');
+  });
+});
