@@ -337,9 +337,12 @@ function heldAppointment(held: MemoryRow[], said: string): MemoryRow[] {
   const exact = held.filter((m) => m.slot === said);
   if (exact.length > 0) return exact;
   const noun = said.slice('appointment:'.length);
+  // "my appointment is moved" moves the "embassy appointment"; "the PMP exam" the "certification
+  // exam": the same kind of appointment by its last word.
+  const head = (name: string) => name.split(' ').at(-1);
   const partly = held.filter((m) => {
     const other = (m.slot ?? '').slice('appointment:'.length);
-    return other.endsWith(` ${noun}`) || noun.endsWith(` ${other}`);
+    return other.endsWith(` ${noun}`) || noun.endsWith(` ${other}`) || (other.includes(' ') && noun.includes(' ') && head(other) === head(noun));
   });
   return partly.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, 1);
 }

@@ -8,7 +8,8 @@
  * - Chinese: content characters and character bigrams (Postgres has no Chinese word breaker),
  *   Traditional forms folded to Simplified (server/text/chinese-script.ts).
  * Terms keep their repetitions, so BM25 can count term frequency. Bump SEARCH_TEXT_VERSION when
- * the tokenisation changes: `npm run db:migrate` rewrites every older row (reindex-search.ts).
+ * the tokenisation or the slots (slots.ts, stored beside the words) change: `npm run db:migrate`
+ * rewrites every older row (reindex-search.ts). 4: slots.ts reads "embassy appointment", "doc appt".
  */
 import porter2 from 'wink-porter2-stemmer';
 import nounExceptions from 'wink-lexicon/src/wn-noun-exceptions.js';
@@ -17,7 +18,7 @@ import { toSimplified } from '../text/chinese-script';
 import { cjkBigrams, cjkContentChars, isStopWord, latinWords } from '../text/text-terms';
 import { slotColumn, slotWords } from './slots';
 
-export const SEARCH_TEXT_VERSION = 3;
+export const SEARCH_TEXT_VERSION = 4;
 
 // Terms are letters, digits and Han only: search_text is split on spaces into the postings
 // (the memory_terms trigger), and a term is compared to the query's by plain equality.

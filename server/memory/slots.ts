@@ -62,8 +62,11 @@ const HOME_ZH =
   /^(?:现在|目前|已经|刚|上个月|去年|最近|将)*(?:(?:住在|住|搬到|搬去|搬来|定居在?|家在)\s*([\u4e00-\u9fffA-Za-z](?:[\u4e00-\u9fffA-Za-z]|(?<=[A-Za-z]) (?=[A-Za-z])){1,13}?)(?:了|啦|市|区)?(?=[，,。！!\s了啦（(]|住|[一二三四五六七八九十几两半\d]+(?:个|年|天|周|星期)|$)|(?:跟[\u4e00-\u9fffA-Za-z]{1,6}(?:一起)?)?在([\u4e00-\u9fffA-Za-z]{2,12}?)(?:合租|租房|租了|安顿|落脚|定居)|^(?!我)([\u4e00-\u9fffA-Za-z]{2,6}?)的?新家|^(?:新家|新房子?|现在住的地方|新公寓)(?:在|是)\s*([\u4e00-\u9fffA-Za-z](?:[\u4e00-\u9fffA-Za-z]|(?<=[A-Za-z]) (?=[A-Za-z])){1,13}?)(?:那边|那儿|这边|附近|一带)?(?=[，,。！!\s]|$))/;
 
 const JOB_EN = new RegExp(
-  String.raw`^(?:is\s+|has\s+)?(?:now\s+|officially\s+|finally\s+)?(retired)\b|^(?:(?:now|currently|still|just|recently|finally)\s+)*(?:works|working|is working|has started|started|starting|starts|began|joined|got a job|got promoted|was promoted|promoted)\s+(?:(?:my|their|a|the)\s+(?:new\s+)?(?:job|role|position)\s+)?(?:\d{1,2}(?::\d\d)?\s*[-–]\s*\d{1,2}(?::\d\d)?\s+)?(?:(?:nights|days|weekends|evenings|shifts|part[- ]time|full[- ]time|remotely|freelance|mostly|weekend shifts|night shifts)\s+)?(?:as|at|for|with|to|(?:on|in)(?=\s+the\s+.+\bat\b))\s+(.+?)(?=\s+(?:since|from|on|in\s+\d|starting|next|this|last)\b|\s*[,;.!?(（]|$)` +
+  String.raw`^(?:is\s+|has\s+)?(?:now\s+|officially\s+|finally\s+)?(retired)\b|^(?:(?:now|currently|still|just|recently|finally)\s+)*(?:works|working|is working|has started|started|starting|starts|began|joined|got a job|got promoted|was promoted|promoted|has worked|has been working)\s+(?:(?:my|their|a|the)\s+(?:new\s+)?(?:job|role|position)\s+)?(?:\d{1,2}(?::\d\d)?\s*[-–]\s*\d{1,2}(?::\d\d)?\s+)?(?:(?:nights|days|weekends|evenings|shifts|part[- ]time|full[- ]time|remotely|freelance|mostly|weekend shifts|night shifts)\s+)?(?:as|at|for|with|to|(?:on|in)(?=\s+the\s+.+\bat\b)|(?:like|the)(?=\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?(?:${JOB_EN_WORDS}|desk|counter|office|till|register)\b))\s+(.+?)(?=\s+(?:since|from|on|in\s+\d|starting|next|this|last)\b|\s*[,;.!?(（]|$)` +
     String.raw`|^(?:is|was)\s+(?:now\s+)?an?\s+(.+?\s(?:at|for)\s+.+?)(?=\s*[,;.!?(（]|$)` +
+    // "Qa tester at baltic reefer", "Test automation engineer at nordkod": a self-introduction's
+    // title and workplace, said with no verb ("kaarel here, 26, qa tester at baltic reefer").
+    String.raw`|^((?:[\w-]+\s+){0,2}?(?:${JOB_EN_WORDS})\s+(?:at|for|with|in)\s+(?!(?:work|home|school|night|the moment|the weekend|weekends)\b)(?!.*\b(?:is|was|were|are|has|had|did|does|said|says)\b)[\w&'’.-]+(?:\s+[\w&'’.-]+){0,3}?)(?=\s*[,;.!?(（]|\s+and\s|$)` +
     // "Is PM for the payments team at payloop": a title from the list needs no article.
     String.raw`|^(?:is|was)\s+(?:now\s+)?((?:[\w-]+\s+){0,2}?(?:${JOB_EN_WORDS})\s+(?:at|for|on|in)\s+.+?)(?=\s*[,;.!?(（]|\s+and\s|$)` +
     String.raw`|^(?:is|was)\s+(?:now\s+)?an?\s+((?:[\w-]+\s+){0,3}?(?:${JOB_EN_WORDS}))\b` +
@@ -94,7 +97,9 @@ export function relationSaid(summary: string): string | null {
 const RELATION_NAME_ZH = new RegExp(`^(${RELATION_ZH_WORDS})(?:的)?(?:小名|名字|大名|英文名)?(?:叫|是)\\s*([\\u4e00-\\u9fff]{1,3}|[A-Za-z][A-Za-z'’-]{1,15})$`);
 
 const SPECIFIC_APPOINTMENTS = /\b(booster|jab|vaccination|filling|root canal|surgery|scan|mri|x-?ray|blood test|eye test)\b|(补牙|拔牙|洗牙|手术|复查|产检)/i;
-const APPOINTMENTS = /\b((?:[a-z-]+\s+)?(?:review|meeting|presentation|exam|viva)|dentist|doctor|gp|physio|physiotherapy|therapist|therapy|haircut|hairdresser|vet|check-?up|interview|surgery|scan|eye test|optician)\b|(牙医|牙科|医生|复查|体检|产检|面试|理发|复诊|看牙|手术|[\u4e00-\u9fff]{1,3}课)/i;
+// "embassy appointment", "doc appt": an appointment is named by the word before it, when there is one.
+// ("dentist appointment" is the dentist, named by the alternatives after it.)
+const APPOINTMENTS = /\b((?:(?!(?:dentist|doctor|gp|physio|physiotherapy|therapist|therapy|haircut|hairdresser|vet|check-?up|interview|surgery|scan|optician)\s+(?:appointment|appt)\b)[a-z-]+\s+)?(?:review|meeting|presentation|exam|viva|appointment|appt)|dentist|doctor|gp|physio|physiotherapy|therapist|therapy|haircut|hairdresser|vet|check-?up|interview|surgery|scan|eye test|optician)\b|(牙医|牙科|医生|复查|体检|产检|面试|理发|复诊|看牙|手术|[\u4e00-\u9fff]{1,3}课)/i;
 
 // One role, several words: a new manager replaces the boss.
 const SAME_ROLE: Record<string, string> = { boss: 'manager', supervisor: 'manager', 'line manager': 'manager', 'team lead': 'manager', wife: 'partner', husband: 'partner', spouse: 'partner', hubby: 'partner', wifey: 'partner', bf: 'boyfriend', gf: 'girlfriend' };
@@ -108,7 +113,7 @@ export function slotOf(memory: SlotInput): Slot | null {
     // "booster moved to 31 july" are the same booster.
     const appointment = SPECIFIC_APPOINTMENTS.exec(summary) ?? APPOINTMENTS.exec(summary);
     const noun = appointment?.[1] ?? appointment?.[2];
-    return noun ? { attribute: `appointment:${noun.toLowerCase().replace(/-/g, '')}`, value: clean(summary) } : null;
+    return noun ? { attribute: `appointment:${noun.toLowerCase().replace(/-/g, '').replace(/\bappt$/, 'appointment')}`, value: clean(summary) } : null;
   }
   // Someone else's facts ("Sister lives in Oslo") are theirs, not the user's slots; only the name
   // of one of the user's people is ("Sister is Clara", "Manager's name is Priya").
@@ -144,6 +149,8 @@ const TITLE = new RegExp(String.raw`\b(?:${JOB_EN_WORDS})\b`, 'i');
 const EMPLOYER = /\b(?:at|for|with)\s+\S/i;
 
 function jobAttribute(value: string, summary: string): SlotAttribute {
+  // Retired is no title beside a workplace: it ends the job, title and workplace alike.
+  if (value === 'retired' || value === '退休') return 'job';
   // "在成都一所小学教三年级数学" → "调到高新区一所初中了": both say where they work.
   if (/[\u4e00-\u9fff]/.test(value) || /[\u4e00-\u9fff]/.test(summary)) {
     // "在一家做跨境电商的公司做运营": where and what, so a new title or a new employer replaces it.

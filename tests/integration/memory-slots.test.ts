@@ -110,6 +110,14 @@ describe('slots: one current value, with history', () => {
     expect(now.some((s) => s.includes('dentist'))).toBe(true);
   });
 
+  it('"my appointment is moved" moves the one appointment named before, whatever word named it', async () => {
+    const user = await story(['in august we fly to berlin. embassy appointment for the visa is 11 june at 10am', 'embassy sent an email, my appointment is moved to 16 june, 9:30 in the morning']);
+    const now = await active(user.id);
+    expect(now.some((s) => s.includes('16 june'))).toBe(true);
+    expect(now.filter((s) => s.includes('11 june'))).toEqual([]);
+    expect((await withStatus(user.id, 'superseded')).some((s) => s.includes('11 june'))).toBe(true);
+  });
+
   it("what is said about a person just named is new, not the name heard again; a correction of what they are leaves their name", async () => {
     const gf = await story(['sometimes my gf tasha if shes up early. shes vegetarian tho so the turkey thing is out for her']);
     const now = await active(gf.id);

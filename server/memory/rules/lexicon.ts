@@ -65,6 +65,10 @@ export const JOBS_EN = [
   'social worker', 'civil servant', 'officer', 'soldier', 'driver', 'barista', 'waiter', 'waitress', 'cashier',
   'entrepreneur', 'contractor', 'librarian', 'professor', 'phd student', 'grad student', 'undergrad', 'postdoc',
   'midwife', 'carer', 'caregiver', 'administrator', 'sysadmin', 'devops engineer', 'lead', 'director', 'vp',
+  // Jobs people name in passing that the list lacked (session 28): a guide, a concierge, a coordinator.
+  'guide', 'tour guide', 'concierge', 'receptionist', 'coordinator', 'clerk', 'technician', 'supervisor', 'assistant',
+  'secretary', 'coach', 'instructor', 'trainer', 'hairdresser', 'baker', 'courier', 'dispatcher', 'bartender',
+  'cleaner', 'carpenter', 'welder', 'specialist', 'operator', 'agent', 'representative', 'hr',
 ] as const;
 export const JOB_EN = alternation(JOBS_EN);
 

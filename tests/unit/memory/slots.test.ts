@@ -15,6 +15,16 @@ describe('single-valued slots read from a memory’s words (SPEC §4.4)', () => 
     expect(slot('Moved to the renal team at St Thomas')).toEqual({ attribute: 'employer', value: 'renal team at st thomas' });
   });
 
+  it('reads a job said with no verb, "like" for "as" before a title, and retirement as the end of the whole job', () => {
+    expect(slot('Qa tester at baltic reefer (shipping software, boring but pays ok)')).toEqual({ attribute: 'job', value: 'qa tester at baltic reefer' });
+    expect(slot('Coordinator in the container terminal')).toEqual({ attribute: 'job_title', value: 'coordinator in the container terminal' });
+    expect(slot('Works like guide for wine tours, mostly to kakheti')).toEqual({ attribute: 'job', value: 'guide for wine tours' });
+    expect(slot('Is officially retired')).toEqual({ attribute: 'job', value: 'retired' });
+    expect(slot('Works like a dog')).toBeNull();
+    expect(slot('Nurse at the clinic was rude')).toBeNull();
+    expect(slot('Manager at work')).toBeNull();
+  });
+
   it('reads how someone works before where ("works nights at…") and a listed title without an article', () => {
     expect(slot('Works nights at the Royal Infirmary')).toEqual({ attribute: 'employer', value: 'the royal infirmary' });
     expect(slot('Is PM for the payments team at payloop')).toEqual({ attribute: 'job', value: 'pm for the payments team at payloop' });
