@@ -46,7 +46,7 @@ const VALUE_END = String.raw`(?=\s+(?:now|since|for|from|with|w/?|is|are|was|and
 const HOME_EN = new RegExp(
   String.raw`^(?:(?:now|currently|still|finally|just|actually|recently)\s+)*(?:(?:lives|living|live|is based|based|has moved|moved|relocated|settled|is settled|has settled|stays|stay|has lived|have lived|has been living|have been living)\s+(?:back\s+)?(?:in|to|near|out of)|(?:lives|living|live)\s+at)\s+(?:the\s+)?(.+?)` +
     VALUE_END +
-    String.raw`|^(?:(?:has|have|just|finally|now|already|recently)\s+)*(?:got|bought|rented|rents|rent|renting|moved into|found|has|have|owns|own|(?:is|are)\s+(?:now\s+)?in)\s+(?:a|an|our|my|their)\s+(?:(?:little|new|small|tiny|nice|own|first|cute|cheap|\d[- ]?bed(?:room)?)\s+)*(?:condo|flat|apartment|house|place|studio|home|townhouse|bungalow|unit|houseshare|house share|flatshare|flat share|dorm|\d[- ]?bed(?:room)?)\s+(?:in|near)\s+(?:the\s+)?(.+?)` +
+    String.raw`|^(?:(?:has|have|just|finally|now|already|recently)\s+)*(?:got|bought|rented|rents|rent|renting|moved into|found|has|have|owns|own|(?:is|are)\s+(?:now\s+)?in)\s+(?:(?:a|an|our|my|their)\s+|(?<=found\s))(?:(?:little|new|small|tiny|nice|own|first|cute|cheap|\d[- ]?bed(?:room)?)\s+)*(?:condo|flat|apartment|house|place|studio|home|townhouse|bungalow|unit|houseshare|house share|flatshare|flat share|dorm|\d[- ]?bed(?:room)?)\s+(?:in|near)\s+(?:the\s+)?(.+?)` +
     VALUE_END +
     // "The new place in stoneybatter w ciarán is class", "Is officially in porto": a new home said in passing.
     String.raw`|^(?:the|their|our|my)\s+new\s+(?:place|flat|apartment|house|home|condo|studio)\s+(?:is\s+)?(?:in|near)\s+(?:the\s+)?(.+?)` +

@@ -9,6 +9,9 @@ describe('single-valued slots read from a memory’s words (SPEC §4.4)', () => 
     expect(slot('Moved to Berlin')).toEqual({ attribute: 'home', value: 'berlin' });
     expect(slot('新家在望京那边')).toEqual({ attribute: 'home', value: '望京' });
     expect(slot('Has a flat in hackney')).toEqual({ attribute: 'home', value: 'hackney' });
+    // A flat found is said without its article too.
+    expect(slot('Found apartment in sololaki')).toEqual({ attribute: 'home', value: 'sololaki' });
+    expect(slot('Found a bug in the code')).toBeNull();
   });
 
   it('reads a move to a team or ward as a change of workplace, never a new home', () => {
