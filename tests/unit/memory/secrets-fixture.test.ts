@@ -16,7 +16,10 @@ const fixture = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../fi
 // for the value); after adding such words to its not-a-value list, 0 of 19. 2026-12-04, three more
 // in the shapes holdout 8 showed (a PIN said as "its 8812", a vendor token pasted mid-sentence, "it's
 // 60417 now") and three look-alikes: 0 of the 3 caught before the "it's …" and prefixed-token rules,
-// 3 of 3 after; 0 of 26 look-alikes flagged. Floors at the measurement.
+// 3 of 3 after; 0 of 26 look-alikes flagged. 2026-12-08 (session 28), seven shapes holdout 21 showed
+// (a keyword six words before its value, "user X pw Y", a short Stripe key, health card / Medicare /
+// NHS numbers) and four look-alikes: 0 of the 7 caught before, 7 of 7 after; 0 of 37 flagged.
+// Floors at the measurement.
 const FLOORS = { recall: 1, lookalikesFlagged: 0 };
 
 describe('secrets as people type them, and look-alikes (issue 14)', () => {
