@@ -155,6 +155,9 @@ function withNamedPerson(clause: Segment, person: string | null): Segment {
   return { ...clause, text: `${match[1] ?? ''}${person}${verb}${clause.text.slice(match[0].length)}` };
 }
 
+const BARE_MOVE_EN = /^(?:(?:so|and|ok|omg|yay|well)[\s,]+)*(?:(?:we|i)\s+)?(?:(?:have|['’]ve)\s+)?(?:finally\s+|just\s+|officially\s+)*moved(?:\s+in)?\s*[!.~]*$/i;
+const PRAISED_PLACE_EN = /^((?:[A-Z][\p{L}'’-]{2,}|[\p{Ll}'’-]{3,16})(?:\s+[A-Z][\p{L}'’-]+)?)\s+is\s+(?:(?:so|really|soo+|just|absolutely|super)\s+)?(?:lovely|great|nice|amazing|sick|awesome|beautiful|gorgeous|perfect|cute|cool|quiet|charming|wonderful|fab|fabulous|brilliant|stunning|dope|class)\b/u;
+const NOT_A_PLACE_EN = /^(?:the|it|this|that|everything|everyone|life|house|flat|place|apartment|home|room|area|neighbou?rhood|street|view|weather|kitchen|garden|building|new|our|my)\b/i;
 const THEIR_JOB_NEWS = /\b(?:got|landed|accepted|took|starts|started)\s+(?:the|a|an|his|her|their|that)?\s*(?:new\s+)?(?:job|role|position|offer|gig)\b|\bgot\s+(?:hired|promoted)\b/i;
 const TITLE_ALONE_EN = new RegExp(String.raw`^(?:(?:and|so|oh|plus)[\s,]+)*(?:(?:the\s+)?new\s+)?(?:[\w-]+\s+){0,2}?(?:${JOB_EN})\s+(?:at|for|in|with)\s+\S`, 'i');
 
@@ -368,12 +371,16 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
   const written = toSimplified(message.content);
   const people = knownPeople([written, ...window.messages.filter((m) => m.role === 'user' && m.id !== message.id).map((m) => m.content)], window.knownEntities);
   let cursor = from;
+  // "We moved!" said on its own: the place praised next ("Lunenburg is lovely") is where to.
+  let movedJustNow = false;
   for (const spoken of splitSentences(own, from, to)) {
     person = lastPersonIn(written.slice(cursor, spoken.start), people) ?? person;
     cursor = spoken.end;
     const { segment: sentence, lead } = afterCorrectionLead(spoken);
     if (lead) correctingZh = true;
     if (sentence.text.trim() === '') continue;
+    const afterMove = movedJustNow;
+    movedJustNow = BARE_MOVE_EN.test(sentence.text.trim());
     const all = splitClauses(own, sentence);
     const hypothetical = options.explicit ? -1 : hypotheticalFrom(sentence.text, all.map((clause) => clause.text));
     // Only what was said before a condition ("豆浆可以 我住杭州滨江 如果…") is what is.
@@ -410,8 +417,10 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
       // "我家猫叫年糕，是只英短": the cat's, before a dropped 我 could make it the user's.
       const theirs = chinese ? withTheirSubjectZh(raw, clauses[index - 1]) : raw;
       const dropped = chinese && theirs === raw ? withDroppedWoZh(raw, clauses[index - 1]) : null;
-      const carried = theirs !== raw ? theirs : dropped ?? withCarriedSubject(chinese ? raw : withThingNamedBefore(withDiagnosisSaidAsMine(raw), clauses[index - 1]), clauses[index - 1], chinese);
+      let carried = theirs !== raw ? theirs : dropped ?? withCarriedSubject(chinese ? raw : withThingNamedBefore(withDiagnosisSaidAsMine(raw), clauses[index - 1]), clauses[index - 1], chinese);
       // Naming who "he" is (or whose news it is) is not borrowing the previous clause's subject.
+      const praised = afterMove && index === 0 && !chinese ? PRAISED_PLACE_EN.exec(carried.text) : null;
+      if (praised?.[1] && !NOT_A_PLACE_EN.test(praised[1])) carried = { ...carried, text: `I moved to ${praised[1]}` };
       let clause = chinese ? withPlaceZh(withTheirSubjectZh(withPersonZh(carried, personZh), clauses[index - 1]), clauses.slice(0, index)) : withDietTakenUpSaidAsIs(withTitledJobSaidAsWork(withNamedPerson(withNameIs(withRelationBesideName(withoutHedgeLead(carried)), people), person)));
       // The last one named: "孩子主要是我老婆陈静在管 她是中学英语老师" — 她 is the wife.
       if (chinese) personZh = [...raw.text.matchAll(RELATION_MENTION_ZH)].at(-1)?.[1] ?? personZh;

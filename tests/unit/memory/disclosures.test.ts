@@ -844,3 +844,12 @@ describe("someone's job news, then the title on its own (issue 12)", () => {
     expect(summaries('kaarel here, 26, qa tester at baltic reefer')).toContain('qa tester at baltic reefer');
   });
 });
+
+describe('"we moved!" and then the place (issue 12)', () => {
+  it('the place praised right after a bare "we moved!" is the new home; a house or a couch is not', () => {
+    expect(summaries('We moved! Lunenburg is lovely, the house is yellow with a red door')).toContain('lives in lunenburg');
+    expect(summaries('moved! kallio is sick, 2 min to the tram')).toContain('lives in kallio');
+    expect(summaries('we moved! the house is lovely').join(' | ')).not.toMatch(/lives in/);
+    expect(summaries('I moved the couch. Berlin is great').join(' | ')).not.toMatch(/lives in/);
+  });
+});
