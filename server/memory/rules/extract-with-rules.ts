@@ -18,6 +18,9 @@ type Request = { lead: number; start: number; end: number; content: string };
 // Only after a break or a joining word, so "i can't remember his name" is no request.
 const LATER_REQUEST = /(?:^|[.!?;,，。！？；]\s*|\s(?=and\b|also\b|plus\b))(?:(?:and|also|plus|oh|ok|pls|please)\s+)*(?=(?:remember|don['’]?t forget|do not forget)\b)/gi;
 
+const ABOUT_THE_USER = /\b(?:my|our|i|i['’]m|im|we|we['’]re)\b|\w['’]s\b|我/i;
+const TO_SOMEONE = /\b(?:you|your|you['’]re|yourself|u|ur)\b/i;
+
 /** Each later request: where its words begin ("and remember …"), and its content's span in `own`. */
 function laterRequests(own: string): Request[] {
   return [...own.matchAll(LATER_REQUEST)].flatMap((match) => {
@@ -25,6 +28,9 @@ function laterRequests(own: string): Request[] {
     const found = parseExplicitCommand(own.slice(at));
     // parseExplicitCommand also looks in later sentences; here the request must open the stretch.
     if (found?.kind !== 'remember' || found.span.start > 40) return [];
+    // What the user asks to keep is about them or their people ("my passport …", "liam's birthday
+    // …"); "don't forget to breathe", "and remember, i'm always here for you" is advice to someone.
+    if (!ABOUT_THE_USER.test(found.content) || TO_SOMEONE.test(found.content)) return [];
     return [{ lead: match.index, start: at + found.span.start, end: at + found.span.end, content: found.content }];
   });
 }

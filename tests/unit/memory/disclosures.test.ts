@@ -813,6 +813,9 @@ describe('every request in a message, and what is said beside a secret (issue 12
     expect(birthday.map((i) => [i.summary.toLowerCase(), i.kind])).toContainEqual(["liam's birthday is august 2", 'fact']);
     // Not a request: remembering said as a state, or a question about the past.
     expect(items("i can't remember his name, and my dog is called Rex").filter((i) => i.importance >= 4)).toEqual([]);
+    // After a request, advice to someone is no second request.
+    const advice = items("remember my passport expires 3 august. and don't forget to take breaks when you need them. and remember, i'm always here for you");
+    expect(advice.filter((i) => i.importance >= 4).map((i) => i.summary.toLowerCase().replace(/ \(.*\)$/, ''))).toEqual(['passport expires 3 august']);
   });
 
   it('drops the secret, what repeats it ("… is the same") and what forgets it, and keeps the real fact', () => {
