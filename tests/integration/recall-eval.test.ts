@@ -16,7 +16,7 @@ const DIR = path.join(import.meta.dirname, '..', 'fixtures', 'eval');
 // per file so that a gain on one set cannot hide a loss on another.
 const FLOORS: Record<string, { pass: number; include: number }> = {
   'isolation-and-sensitive.json': { pass: 0.92, include: 0.91 }, // measured 0.941 / 0.933 (issue 12, 2026-12-02)
-  'preferences-en.json': { pass: 0.78, include: 0.79 }, // 0.800 / 0.810 (0.750 / 0.762 before session 22; 0.700 / 0.714 before session 19)
+  'preferences-en.json': { pass: 0.83, include: 0.83 }, // 0.850 / 0.857 (0.800 / 0.810 before session 28; 0.750 / 0.762 before session 22; 0.700 / 0.714 before session 19)
   'updates-en.json': { pass: 0.93, include: 0.93 }, // 1.000 / 1.000 (0.938 / 0.938 before session 24)
   'zh.json': { pass: 0.87, include: 0.87 }, // 0.895 / 0.892 (0.868 / 0.892 before session 23; 0.842 / 0.892 before session 18; 0.737 / 0.757 before session 8: README)
   'everyday-holdout.json': { pass: 0.87, include: 0.88 }, // 0.893 / 0.903 (0.874 / 0.882 before session 26; first sight 0.291 / 0.172; tuned on since)
@@ -33,14 +33,14 @@ const FLOORS: Record<string, { pass: number; include: number }> = {
   'everyday-holdout12.json': { pass: 0.87, include: 0.88 }, // 0.890 / 0.901 (0.844 / 0.851 before session 26; 0.798 / 0.802 before session 25; 0.761 / 0.772 before session 24; 0.761 / 0.752 before session 22; first sight 0.587 / 0.564 at 35b1783; failures read in session 18: README)
   'everyday-holdout13.json': { pass: 0.83, include: 0.85 }, // 0.855 / 0.875 (0.827 / 0.865 before session 26; 0.809 / 0.844 before session 25; 0.782 / 0.833 before session 24; 0.764 / 0.823 before session 23; 0.727 / 0.771 before session 22; first sight 0.573 / 0.615 at 35b1783: README)
   'everyday-holdout14.json': { pass: 0.79, include: 0.83 }, // 0.816 / 0.858 (0.772 / 0.841 before session 26; 0.746 / 0.814 before session 25; 0.728 / 0.796 before session 24; 0.702 / 0.770 before session 23; 0.667 / 0.717 before session 22; first sight 0.605 / 0.690 at 5a2c4da: README)
-  'everyday-holdout15.json': { pass: 0.64, include: 0.66 }, // 0.658 / 0.681 (0.667 / 0.681 before session 26; 0.640 / 0.647 before session 25; 0.649 / 0.655 before session 24; 0.640 / 0.655 before session 23; 0.570 / 0.580 before session 22 = first sight at 4364b62; held out, failures unread: README)
+  'everyday-holdout15.json': { pass: 0.64, include: 0.66 }, // 0.667 / 0.689 (0.658 / 0.681 before session 28; 0.667 / 0.681 before session 26; 0.640 / 0.647 before session 25; 0.649 / 0.655 before session 24; 0.640 / 0.655 before session 23; 0.570 / 0.580 before session 22 = first sight at 4364b62; held out, failures unread: README)
   'everyday-holdout16.json': { pass: 0.65, include: 0.73 }, // 0.670 / 0.755 (0.652 / 0.736 before session 26; 0.643 / 0.717 before session 25; 0.616 / 0.698 before session 24; 0.607 / 0.689 = first sight at 67d633d, written in session 23 before any change; held out, failures unread: README)
-  'everyday-holdout17.json': { pass: 0.6, include: 0.63 }, // 0.626 / 0.657 (0.609 / 0.637 before session 26; 0.600 / 0.627 = first sight at a0be1dd, written in session 24 before any change; held out, failures unread: README)
+  'everyday-holdout17.json': { pass: 0.62, include: 0.65 }, // 0.643 / 0.676 (0.626 / 0.657 before session 28; 0.609 / 0.637 before session 26; 0.600 / 0.627 = first sight at a0be1dd, written in session 24 before any change; held out, failures unread: README)
   'everyday-holdout18.json': { pass: 0.67, include: 0.69 }, // 0.697 / 0.716 (0.680 / 0.697 before session 26; 0.664 / 0.688 = first sight at 194ba1f, written in session 25 before any change; held out, failures unread: README)
   'everyday-holdout19.json': { pass: 0.64, include: 0.66 }, // 0.662 / 0.679 (the same as first sight at 6cbbb72, written in session 26 before any change; held out, failures unread: README)
-  'everyday-holdout20.json': { pass: 0.66, include: 0.74 }, // 0.689 / 0.759 (first sight 0.677 / 0.759 at d9aa3ca, written in session 27 before any change; held out, failures unread: README)
-  'everyday-holdout21.json': { pass: 0.52, include: 0.59 }, // first sight 0.545 / 0.614 at 90ffb29, written in session 28 before any change; part of its output was read after scoring, so a tuning set: README
-  'everyday-holdout22.json': { pass: 0.60, include: 0.62 }, // first sight 0.625 / 0.649 at 90ffb29, written in session 28 before any change; held out, failures unread: README
+  'everyday-holdout20.json': { pass: 0.68, include: 0.74 }, // 0.701 / 0.759 (0.689 / 0.759 before session 28; first sight 0.677 / 0.759 at d9aa3ca, written in session 27 before any change; held out, failures unread: README)
+  'everyday-holdout21.json': { pass: 0.61, include: 0.63 }, // 0.630 / 0.659 (first sight 0.545 / 0.614 at 90ffb29, written in session 28 before any change; part of its output was read after scoring, so a tuning set: README)
+  'everyday-holdout22.json': { pass: 0.61, include: 0.62 }, // 0.632 / 0.649 (first sight 0.625 / 0.649 at 90ffb29, written in session 28 before any change; held out, failures unread: README)
 };
 
 describe('recall evaluation on the shipped datasets', () => {
