@@ -97,9 +97,13 @@ export function relationSaid(summary: string): string | null {
 const RELATION_NAME_ZH = new RegExp(`^(${RELATION_ZH_WORDS})(?:的)?(?:小名|名字|大名|英文名)?(?:叫|是)\\s*([\\u4e00-\\u9fff]{1,3}|[A-Za-z][A-Za-z'’-]{1,15})$`);
 
 const SPECIFIC_APPOINTMENTS = /\b(booster|jab|vaccination|filling|root canal|surgery|scan|mri|x-?ray|blood test|eye test)\b|(补牙|拔牙|洗牙|手术|复查|产检)/i;
+// Appointments named by what they are for; "dentist appointment" is the dentist, not an appointment.
+const APPOINTMENT_NOUNS = String.raw`dentist|doctor|gp|physio|physiotherapy|therapist|therapy|haircut|hairdresser|vet|check-?up|interview|surgery|scan|eye test|optician`;
 // "embassy appointment", "doc appt": an appointment is named by the word before it, when there is one.
-// ("dentist appointment" is the dentist, named by the alternatives after it.)
-const APPOINTMENTS = /\b((?:(?!(?:dentist|doctor|gp|physio|physiotherapy|therapist|therapy|haircut|hairdresser|vet|check-?up|interview|surgery|scan|optician)\s+(?:appointment|appt)\b)[a-z-]+\s+)?(?:review|meeting|presentation|exam|viva|appointment|appt)|dentist|doctor|gp|physio|physiotherapy|therapist|therapy|haircut|hairdresser|vet|check-?up|interview|surgery|scan|eye test|optician)\b|(牙医|牙科|医生|复查|体检|产检|面试|理发|复诊|看牙|手术|[\u4e00-\u9fff]{1,3}课)/i;
+const APPOINTMENTS = new RegExp(
+  String.raw`\b((?:(?!(?:${APPOINTMENT_NOUNS})\s+(?:appointment|appt)\b)[a-z-]+\s+)?(?:review|meeting|presentation|exam|viva|appointment|appt)|${APPOINTMENT_NOUNS})\b|(牙医|牙科|医生|复查|体检|产检|面试|理发|复诊|看牙|手术|[\u4e00-\u9fff]{1,3}课)`,
+  'i',
+);
 
 // One role, several words: a new manager replaces the boss.
 const SAME_ROLE: Record<string, string> = { boss: 'manager', supervisor: 'manager', 'line manager': 'manager', 'team lead': 'manager', wife: 'partner', husband: 'partner', spouse: 'partner', hubby: 'partner', wifey: 'partner', bf: 'boyfriend', gf: 'girlfriend' };

@@ -429,7 +429,7 @@ export function extractFromText(message: SourceMessage, window: ExtractionWindow
       if (titled) clause = titled;
       const opener = chinese ? null : personOpening(clause.text, people);
       jobNewsOf = opener && THEIR_JOB_NEWS.test(clause.text) ? opener : null;
-      if (!chinese) person = personOpening(clause.text, people) ?? introduced(clause.text) ?? mentionedInside(clause.text, people) ?? person;
+      if (!chinese) person = opener ?? introduced(clause.text) ?? mentionedInside(clause.text, people) ?? person;
       if (!chinese && CORRECTION_LEAD_EN.test(clause.text)) {
         correctingEn = true;
         return;
